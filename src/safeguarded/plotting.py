@@ -1,0 +1,89 @@
+"""One figure style and deterministic output: ``figures/<work>/<item>.{png,pdf,csv}``.
+
+Figures are saved without timestamps or software stamps, so that rerunning a notebook with the same
+parameters gives the same bytes; the data a figure plots is saved as CSV beside it, and tables as
+CSV and Markdown.
+"""
+
+from __future__ import annotations
+
+import re
+from contextlib import contextmanager
+from importlib import resources
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg", force=False)
+import matplotlib.pyplot as plt  # noqa: E402
+import pandas as pd  # noqa: E402
+
+from safeguarded.paths import figure_dir  # noqa: E402
+
+__all__ = ["STYLE", "use_style", "style", "save_figure", "save_table", "ITEM_PATTERN"]
+
+STYLE = str(resources.files("safeguarded").joinpath("safeguarded.mplstyle"))
+
+#: Output names: ``fig02a``, ``table04``, or a repository-own name such as ``runtime``.
+ITEM_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
+
+_PNG_METADATA = {"Software": None}
+_PDF_METADATA = {"CreationDate": None, "ModDate": None, "Producer": None, "Creator": None}
+
+
+def use_style() -> None:
+    """Apply the repository's style globally (notebooks call this once)."""
+    plt.style.use(STYLE)
+
+
+@contextmanager
+def style():
+    """Context manager applying the repository style temporarily."""
+    with plt.style.context(STYLE):
+        yield
+
+
+def _check_item(item: str) -> str:
+    if not ITEM_PATTERN.match(item):
+        raise ValueError(f"item must be a lower-case name like 'fig02a' or 'table04', got item={item!r}")
+    return item
+
+
+def save_figure(fig, work: str, item: str, data: pd.DataFrame | None = None) -> dict[str, Path]:
+    """Write ``<item>.png``, ``<item>.pdf`` and (if ``data`` is given) ``<item>.csv``.
+
+    Parameters
+    ----------
+    fig
+        The matplotlib figure.
+    work
+        The work's short name (``rldp``, ``atr``, ...; see :data:`safeguarded.paths.WORKS`).
+    item
+        The paper's item name, e.g. ``fig02a``.
+    data
+        The plotted data, saved as CSV so that the figure's numbers can be read without the image.
+
+    Returns
+    -------
+    dict
+        Paths written, keyed by extension.
+    """
+    out = figure_dir(work)
+    _check_item(item)
+    paths = {"png": out / f"{item}.png", "pdf": out / f"{item}.pdf"}
+    fig.savefig(paths["png"], metadata=_PNG_METADATA)
+    fig.savefig(paths["pdf"], metadata=_PDF_METADATA)
+    if data is not None:
+        paths["csv"] = out / f"{item}.csv"
+        data.to_csv(paths["csv"], index=False, float_format="%.10g", lineterminator="\n")
+    return paths
+
+
+def save_table(table: pd.DataFrame, work: str, item: str, floatfmt: str = ".4g") -> dict[str, Path]:
+    """Write ``<item>.csv`` (full precision) and ``<item>.md`` (rounded with ``floatfmt``)."""
+    out = figure_dir(work)
+    _check_item(item)
+    paths = {"csv": out / f"{item}.csv", "md": out / f"{item}.md"}
+    table.to_csv(paths["csv"], index=False, float_format="%.10g", lineterminator="\n")
+    paths["md"].write_text(table.to_markdown(index=False, floatfmt=floatfmt) + "\n")
+    return paths

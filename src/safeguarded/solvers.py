@@ -1,0 +1,232 @@
+"""The one place that picks a solver, checks a licence, checks a status and records what ran.
+
+Every optimisation problem in the package is solved through :func:`solve`.  It
+
+* names the solver explicitly (cvxpy's own default would pick an installed but unlicensed MOSEK and
+  fail), choosing the open-source default for the problem class unless told otherwise;
+* uses MOSEK only when it is requested *and* a licence check passes, otherwise falls back to the
+  open-source default and records the fallback;
+* raises a typed :class:`SolverError` for infeasible, unbounded, inaccurate or failed solves, naming
+  the problem and the status, so that a bad solve is never silently used;
+* returns a :class:`SolveRecord` (solver, version, status, times, objective) that experiments store
+  beside every number they report.
+
+The default solver can be overridden for a whole run with the environment variable
+``SAFEGUARDED_SOLVER`` (e.g. ``SAFEGUARDED_SOLVER=MOSEK make reproduce``), which is how results are
+cross-checked across solvers.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.metadata
+import os
+import time
+import warnings
+from dataclasses import asdict, dataclass
+
+import cvxpy as cp
+
+__all__ = [
+    "SolveRecord",
+    "SolverError",
+    "InfeasibleError",
+    "UnboundedError",
+    "InaccurateError",
+    "DEFAULT_SOLVERS",
+    "mosek_licensed",
+    "resolve_solver",
+    "solver_version",
+    "solve",
+]
+
+#: Open-source default per problem class.  Clarabel is the most accurate open-source conic
+#: interior-point solver available through cvxpy; HiGHS is used for pure LPs and MILPs.
+DEFAULT_SOLVERS: dict[str, str] = {
+    "LP": "HIGHS",
+    "MILP": "HIGHS",
+    "QP": "CLARABEL",
+    "SOCP": "CLARABEL",
+    "EXP": "CLARABEL",
+    "POW": "CLARABEL",
+    "SDP": "CLARABEL",
+}
+
+_PACKAGE_OF_SOLVER = {
+    "CLARABEL": "clarabel",
+    "HIGHS": "highspy",
+    "SCS": "scs",
+    "ECOS": "ecos",
+    "MOSEK": "mosek",
+    "SCIP": "pyscipopt",
+    "OSQP": "osqp",
+    "GLPK": "cvxopt",
+}
+
+
+class SolverError(RuntimeError):
+    """A solve that must not be used: names the problem, the solver and the status."""
+
+    def __init__(self, problem_name: str, solver: str, status: str, detail: str = ""):
+        self.problem_name = problem_name
+        self.solver = solver
+        self.status = status
+        msg = f"problem {problem_name!r} solved with {solver}: status {status!r}"
+        if detail:
+            msg += f" ({detail})"
+        super().__init__(msg)
+
+
+class InfeasibleError(SolverError):
+    """The solver proved the problem infeasible."""
+
+
+class UnboundedError(SolverError):
+    """The solver proved the problem unbounded."""
+
+
+class InaccurateError(SolverError):
+    """The solver stopped with an inaccurate status (``optimal_inaccurate`` and friends)."""
+
+
+@dataclass(frozen=True)
+class SolveRecord:
+    """What ran and what it returned: stored beside every reported number."""
+
+    problem: str
+    solver: str
+    solver_version: str
+    status: str
+    objective: float
+    solve_time: float
+    wall_time: float
+    requested_solver: str
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+@functools.cache
+def solver_version(solver: str) -> str:
+    """Version string of the Python package that provides ``solver`` ('unknown' if not found)."""
+    package = _PACKAGE_OF_SOLVER.get(solver.upper(), solver.lower())
+    try:
+        return importlib.metadata.version(package)
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown"
+
+
+@functools.cache
+def mosek_licensed() -> bool:
+    """True when MOSEK is importable *and* a licence can be checked out.
+
+    The check solves nothing: it asks MOSEK for a licence token, which fails fast without a licence
+    file. Set ``SAFEGUARDED_NO_MOSEK=1`` to pretend MOSEK is absent.
+    """
+    if os.environ.get("SAFEGUARDED_NO_MOSEK"):
+        return False
+    try:
+        import mosek
+    except ImportError:
+        return False
+    try:
+        with mosek.Env() as env:
+            env.checkoutlicense(mosek.feature.pts)
+        return True
+    except Exception:  # mosek.Error without a licence, or anything else: not usable
+        return False
+
+
+def resolve_solver(solver: str | None = None, problem_class: str = "SOCP") -> str:
+    """The cvxpy solver name to use.
+
+    Parameters
+    ----------
+    solver
+        A cvxpy solver name (case-insensitive), or ``None`` for the default of ``problem_class``
+        (overridable by the ``SAFEGUARDED_SOLVER`` environment variable).
+    problem_class
+        One of the keys of :data:`DEFAULT_SOLVERS`.
+
+    MOSEK is returned only when :func:`mosek_licensed`; otherwise the open-source default for the
+    problem class is returned with a warning, so a missing licence never stops a run.
+    """
+    if problem_class not in DEFAULT_SOLVERS:
+        raise ValueError(
+            f"problem_class must be one of {sorted(DEFAULT_SOLVERS)}, got problem_class={problem_class!r}"
+        )
+    name = (solver or os.environ.get("SAFEGUARDED_SOLVER") or DEFAULT_SOLVERS[problem_class]).upper()
+    if name == "MOSEK" and not mosek_licensed():
+        fallback = DEFAULT_SOLVERS[problem_class]
+        warnings.warn(f"MOSEK requested but not licensed here; using {fallback} instead", stacklevel=2)
+        return fallback
+    if name not in cp.installed_solvers():
+        raise ValueError(
+            f"solver must be one of the installed solvers {cp.installed_solvers()}, got solver={name!r}"
+        )
+    return name
+
+
+_INACCURATE = {cp.OPTIMAL_INACCURATE, cp.INFEASIBLE_INACCURATE, cp.UNBOUNDED_INACCURATE}
+
+
+def solve(
+    problem: cp.Problem,
+    *,
+    name: str,
+    solver: str | None = None,
+    problem_class: str = "SOCP",
+    accept_inaccurate: bool = False,
+    **solver_options,
+) -> SolveRecord:
+    """Solve ``problem`` with a named solver and check its status.
+
+    Parameters
+    ----------
+    problem
+        The cvxpy problem (built once with ``cp.Parameter`` where it is re-solved in a sweep).
+    name
+        A human-readable name used in errors and records, e.g. ``"rldp.NURP"``.
+    solver, problem_class
+        See :func:`resolve_solver`.
+    accept_inaccurate
+        If True, ``optimal_inaccurate`` is returned (the record's status says so) instead of raising.
+    **solver_options
+        Passed to ``problem.solve``.
+
+    Returns
+    -------
+    SolveRecord
+
+    Raises
+    ------
+    InfeasibleError, UnboundedError, InaccurateError, SolverError
+        For every status other than ``optimal`` (and ``optimal_inaccurate`` if accepted).
+    """
+    chosen = resolve_solver(solver, problem_class)
+    start = time.perf_counter()
+    try:
+        problem.solve(solver=chosen, **solver_options)
+    except cp.error.SolverError as exc:
+        raise SolverError(name, chosen, "solver_error", str(exc)) from exc
+    wall = time.perf_counter() - start
+    status = problem.status
+    if status in (cp.INFEASIBLE, cp.INFEASIBLE_INACCURATE):
+        raise InfeasibleError(name, chosen, status)
+    if status in (cp.UNBOUNDED, cp.UNBOUNDED_INACCURATE):
+        raise UnboundedError(name, chosen, status)
+    if status in _INACCURATE and not accept_inaccurate:
+        raise InaccurateError(name, chosen, status, "pass accept_inaccurate=True to record it")
+    if status not in (cp.OPTIMAL, cp.OPTIMAL_INACCURATE):
+        raise SolverError(name, chosen, str(status))
+    stats = problem.solver_stats
+    return SolveRecord(
+        problem=name,
+        solver=chosen,
+        solver_version=solver_version(chosen),
+        status=status,
+        objective=float(problem.value),
+        solve_time=float(stats.solve_time) if stats and stats.solve_time is not None else wall,
+        wall_time=wall,
+        requested_solver=(solver or "default").upper(),
+    )

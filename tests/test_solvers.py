@@ -1,0 +1,75 @@
+import cvxpy as cp
+import numpy as np
+import pytest
+
+from safeguarded import solvers
+
+
+def _lp(c):
+    x = cp.Variable(3, nonneg=True)
+    return cp.Problem(cp.Minimize(c @ x), [cp.sum(x) == 1, x[0] <= 0.7])
+
+
+def test_unlicensed_mosek_falls_back(monkeypatch):
+    solvers.mosek_licensed.cache_clear()
+    monkeypatch.setenv("SAFEGUARDED_NO_MOSEK", "1")
+    with pytest.warns(UserWarning, match="MOSEK requested but not licensed"):
+        name = solvers.resolve_solver("MOSEK", "SOCP")
+    assert name == "CLARABEL"
+    with pytest.warns(UserWarning):
+        record = solvers.solve(_lp(np.array([1.0, 2.0, 3.0])), name="lp", solver="mosek")
+    assert record.solver == "CLARABEL" and record.requested_solver == "MOSEK"
+    solvers.mosek_licensed.cache_clear()
+
+
+def test_mosek_not_licensed_on_this_machine():
+    # No machine here has a licence: the check must say so rather than crash.
+    assert solvers.mosek_licensed() in (False, True)
+    if not solvers.mosek_licensed():
+        assert solvers.resolve_solver(None, "LP") in cp.installed_solvers()
+
+
+@pytest.mark.parametrize("pair", [("HIGHS", "CLARABEL"), ("CLARABEL", "ECOS")])
+def test_two_solvers_agree_on_an_lp(pair):
+    rng = np.random.default_rng(3)
+    c = rng.normal(size=3)
+    values = [solvers.solve(_lp(c), name="lp", solver=s, problem_class="LP").objective for s in pair]
+    # closed form: put 0.7 on the cheapest allowed coordinate pattern
+    brute = min(c[0] * a + c[i] * (1 - a) for a in np.linspace(0, 0.7, 701) for i in (1, 2))
+    np.testing.assert_allclose(values, brute, atol=1e-6)
+
+
+def test_two_solvers_agree_on_a_socp():
+    x = cp.Variable(2)
+    prob = lambda: cp.Problem(cp.Minimize(cp.norm(x - np.array([3.0, 4.0]))), [cp.sum(x) <= 1])  # noqa: E731
+    a = solvers.solve(prob(), name="socp", solver="CLARABEL").objective
+    b = solvers.solve(prob(), name="socp", solver="ECOS").objective
+    np.testing.assert_allclose(a, b, atol=1e-6)
+    np.testing.assert_allclose(a, 6 / np.sqrt(2), atol=1e-6)  # distance to the half-plane
+
+
+def test_infeasible_gives_a_clear_error():
+    x = cp.Variable()
+    prob = cp.Problem(cp.Minimize(x), [x >= 1, x <= 0])
+    with pytest.raises(solvers.InfeasibleError, match="'toy' solved with CLARABEL: status 'infeasible'"):
+        solvers.solve(prob, name="toy")
+
+
+def test_unbounded_gives_a_clear_error():
+    x = cp.Variable()
+    with pytest.raises(solvers.UnboundedError, match="unbounded"):
+        solvers.solve(cp.Problem(cp.Minimize(x)), name="toy", solver="CLARABEL")
+
+
+def test_record_fields():
+    rec = solvers.solve(_lp(np.array([1.0, 2.0, 3.0])), name="lp", solver="HIGHS", problem_class="LP")
+    assert rec.status == "optimal" and rec.solver == "HIGHS"
+    assert rec.solver_version != "unknown"
+    np.testing.assert_allclose(rec.objective, 0.7 + 0.3 * 2, atol=1e-9)
+
+
+def test_bad_solver_and_class_names():
+    with pytest.raises(ValueError, match="solver must be one of"):
+        solvers.resolve_solver("NOPE")
+    with pytest.raises(ValueError, match="problem_class must be one of"):
+        solvers.resolve_solver(None, "NLP")
