@@ -1,0 +1,167 @@
+"""The χ² uncertainty set (2)–(3), its projection onto pairs of conditionals (Theorem 3), and the
+closed-form support functions of Theorems 2 and 4 (Goseling & Lopuhaä-Zwakenberg, ISIT 2022).
+
+Distributions on 𝒮×𝒰 are arrays of shape ``(|S|, |U|)``.  The support functions are evaluated here
+through their one- and two-dimensional reductions (w = t·1 without loss of generality, and the dual
+multiplier c eliminated in closed form); the optimisation models in :mod:`safeguarded.rldp.problems`
+use the same reductions with c kept, so that they stay DPP.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from scipy import optimize, stats
+
+from safeguarded.validation import check_in_interval, check_integer, check_positive, check_simplex
+
+__all__ = [
+    "K_THM4",
+    "chi2_radius",
+    "sample_instance",
+    "chi2_statistic",
+    "in_chi2_set",
+    "projection_radius",
+    "projection_statistic",
+    "support_chi2",
+    "support_projection",
+]
+
+#: The constant 2^{-2/3} + 2^{1/3} = 3·2^{-2/3} of Theorem 4 (29).
+K_THM4 = 2.0 ** (-2.0 / 3.0) + 2.0 ** (1.0 / 3.0)
+
+
+def chi2_radius(alpha: float, n: int, n_cells: int) -> float:
+    """B = F⁻¹_{|S×U|−1}(1−α) / n, eq. (3): the radius of the (1−α) χ²-test confidence set."""
+    alpha = check_in_interval("alpha", alpha, 0.0, 1.0)
+    n = check_integer("n", n, minimum=1)
+    n_cells = check_integer("n_cells", n_cells, minimum=2)
+    return float(stats.chi2.ppf(1.0 - alpha, n_cells - 1) / n)
+
+
+def sample_instance(
+    rng: np.random.Generator, n_s: int, n_u: int, n: int, dirichlet_alpha: float = 0.5
+) -> tuple[np.ndarray, np.ndarray]:
+    """Draw P* ~ Dirichlet(dirichlet_alpha·1) on 𝒮×𝒰 and the empirical P̂ of n samples from it.
+
+    The paper uses the Jeffreys prior, dirichlet_alpha = ½ (§V).  Returns ``(P_star, P_hat)``, each of
+    shape ``(n_s, n_u)``.
+    """
+    p_star = draw_true_distribution(rng, n_s, n_u, dirichlet_alpha)
+    return p_star, draw_empirical(rng, p_star, n)
+
+
+def draw_true_distribution(
+    rng: np.random.Generator, n_s: int, n_u: int, dirichlet_alpha: float = 0.5
+) -> np.ndarray:
+    """P* ~ Dirichlet(dirichlet_alpha·1) on the |S|·|U| cells, shape ``(n_s, n_u)``."""
+    n_s = check_integer("n_s", n_s, minimum=1)
+    n_u = check_integer("n_u", n_u, minimum=1)
+    a = check_positive("dirichlet_alpha", dirichlet_alpha)
+    return rng.dirichlet(np.full(n_s * n_u, a)).reshape(n_s, n_u)
+
+
+def draw_empirical(rng: np.random.Generator, p_star: np.ndarray, n: int) -> np.ndarray:
+    """The empirical distribution P̂ of n i.i.d. samples from ``p_star`` (a Multinomial(n, P*)/n draw)."""
+    p = check_simplex("p_star", p_star)
+    n = check_integer("n", n, minimum=1)
+    counts = rng.multinomial(n, p.ravel() / p.sum())
+    return (counts / n).reshape(p.shape)
+
+
+def chi2_statistic(p: np.ndarray, p_hat: np.ndarray) -> float:
+    """Σ (P̂ − P)² / P, the left-hand side of (2); cells with P = 0 < P̂ give +∞, 0/0 gives 0."""
+    p = check_simplex("p", p)
+    p_hat = check_simplex("p_hat", p_hat)
+    if p.shape != p_hat.shape:
+        raise ValueError(f"p and p_hat must have the same shape, got {p.shape} and {p_hat.shape}")
+    num = (p_hat - p) ** 2
+    with np.errstate(divide="ignore", invalid="ignore"):
+        terms = np.where(p > 0, num / np.where(p > 0, p, 1.0), np.where(num > 0, np.inf, 0.0))
+    return float(terms.sum())
+
+
+def in_chi2_set(p: np.ndarray, p_hat: np.ndarray, B: float) -> bool:
+    """Whether P ∈ ℱ_B, eq. (2)."""
+    B = check_positive("B", B)
+    return chi2_statistic(p, p_hat) <= B
+
+
+def projection_radius(p_hat: np.ndarray, B: float, s1: int, s2: int) -> float:
+    """C = √(B+1) − 1 + P̂_{s1} + P̂_{s2}, the right-hand side of Theorem 3 (28)."""
+    p_hat = check_simplex("p_hat", p_hat)
+    B = check_positive("B", B)
+    marg = p_hat.sum(axis=1)
+    return float(np.sqrt(B + 1.0) - 1.0 + marg[s1] + marg[s2])
+
+
+def projection_statistic(r1: np.ndarray, r2: np.ndarray, p_hat: np.ndarray, s1: int, s2: int) -> float:
+    """Σ_i √(Σ_u P̂²_{s_i,u} / R_{u|s_i}), the left-hand side of Theorem 3 (28)."""
+    total = 0.0
+    for r, s in ((r1, s1), (r2, s2)):
+        r = check_simplex("r", r)
+        a = p_hat[s]
+        with np.errstate(divide="ignore"):
+            terms = np.where(a > 0, a**2 / np.where(r > 0, r, 0.0), 0.0)
+        total += np.sqrt(terms.sum())
+    return float(total)
+
+
+def _check_vector(name: str, v, size: int) -> np.ndarray:
+    v = np.asarray(v, dtype=float).ravel()
+    if v.size != size or not np.all(np.isfinite(v)):
+        raise ValueError(f"{name} must be a finite vector of length {size}, got shape {np.shape(v)}")
+    return v
+
+
+def support_chi2(v: np.ndarray, p_hat: np.ndarray, B: float) -> float:
+    """δ*(v | ℱ_B) by Theorem 2 (21), reduced to one dimension.
+
+    With w = t·1 (w.l.o.g.) and c eliminated (c = Λ²/(B+1)²):
+    δ* = min_{t ≥ max v} t − (Σ P̂_{s,u} √(t − v_{s,u}))² / (B+1).  The objective is convex in t.
+    """
+    p_hat = check_simplex("p_hat", p_hat).ravel()
+    v = _check_vector("v", v, p_hat.size)
+    B = check_positive("B", B)
+    vmax = float(v.max())
+
+    def objective(t):
+        lam = p_hat @ np.sqrt(np.maximum(t - v, 0.0))
+        return t - lam**2 / (B + 1.0)
+
+    span = max(1.0, float(np.ptp(v)))
+    hi = vmax + span
+    while objective(hi) > objective(hi / 2 + vmax / 2) and hi - vmax < 1e12:  # bracket the minimum
+        hi = vmax + 2 * (hi - vmax)
+    res = optimize.minimize_scalar(objective, bounds=(vmax, hi), method="bounded", options={"xatol": 1e-12})
+    return float(min(res.fun, objective(vmax)))
+
+
+def support_projection(
+    v1: np.ndarray, v2: np.ndarray, p_hat: np.ndarray, B: float, s1: int, s2: int
+) -> float:
+    """δ*(v₁, v₂ | ℱ_{U|s1,s2}) by Theorem 4 (29), reduced to two dimensions.
+
+    With w_i = t_i·1 and c eliminated:
+    δ* = min_{t_i ≥ max v_i} t₁ + t₂ − (λ₁^{2/3} + λ₂^{2/3})³ / C², λ_i = Σ_u P̂_{s_i,u} √(t_i − v_i(u)),
+    with C from :func:`projection_radius`.
+    """
+    p_hat = check_simplex("p_hat", p_hat)
+    n_u = p_hat.shape[1]
+    v1 = _check_vector("v1", v1, n_u)
+    v2 = _check_vector("v2", v2, n_u)
+    C = projection_radius(p_hat, B, s1, s2)
+    a1, a2 = p_hat[s1], p_hat[s2]
+
+    def objective(x):
+        t1, t2 = v1.max() + x[0] ** 2, v2.max() + x[1] ** 2  # t_i >= max v_i by construction
+        l1 = a1 @ np.sqrt(t1 - v1)
+        l2 = a2 @ np.sqrt(t2 - v2)
+        return t1 + t2 - (l1 ** (2 / 3) + l2 ** (2 / 3)) ** 3 / C**2
+
+    best = np.inf
+    for start in ([0.1, 0.1], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0]):
+        res = optimize.minimize(
+            objective, start, method="Nelder-Mead", options={"xatol": 1e-12, "fatol": 1e-14, "maxiter": 20000}
+        )
+        best = min(best, res.fun)
+    return float(best)

@@ -1,0 +1,65 @@
+"""Parameter checks shared by every work: errors name the parameter and its valid range."""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+__all__ = ["check_positive", "check_in_interval", "check_integer", "check_simplex", "check_shape"]
+
+
+def check_positive(name: str, value, *, allow_zero: bool = False, allow_inf: bool = False) -> float:
+    """``value`` as a float, > 0 (or >= 0 with ``allow_zero``); finite unless ``allow_inf``."""
+    if not isinstance(value, numbers.Real) or isinstance(value, bool) or np.isnan(value):
+        raise ValueError(f"{name} must be a real number, got {name}={value!r}")
+    value = float(value)
+    if (value < 0 or (value == 0 and not allow_zero)) or (np.isinf(value) and not allow_inf):
+        bound = ">= 0" if allow_zero else "> 0"
+        finite = "" if allow_inf else " and finite"
+        raise ValueError(f"{name} must be {bound}{finite}, got {name}={value!r}")
+    return value
+
+
+def check_in_interval(name: str, value, low: float, high: float, *, closed: str = "neither") -> float:
+    """``value`` as a float in the interval (low, high); ``closed`` in {neither, left, right, both}."""
+    if not isinstance(value, numbers.Real) or isinstance(value, bool) or np.isnan(value):
+        raise ValueError(f"{name} must be a real number, got {name}={value!r}")
+    value = float(value)
+    lo_ok = value >= low if closed in ("left", "both") else value > low
+    hi_ok = value <= high if closed in ("right", "both") else value < high
+    if not (lo_ok and hi_ok):
+        left = "[" if closed in ("left", "both") else "("
+        right = "]" if closed in ("right", "both") else ")"
+        raise ValueError(f"{name} must be in {left}{low:g}, {high:g}{right}, got {name}={value!r}")
+    return value
+
+
+def check_integer(name: str, value, *, minimum: int | None = None) -> int:
+    """``value`` as an int (NumPy integers accepted), at least ``minimum`` if given."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise ValueError(f"{name} must be an integer, got {name}={value!r}")
+    if minimum is not None and value < minimum:
+        raise ValueError(f"{name} must be an integer >= {minimum}, got {name}={value!r}")
+    return int(value)
+
+
+def check_simplex(name: str, p, *, atol: float = 1e-9, axis: int | None = None) -> np.ndarray:
+    """``p`` as a float array with non-negative entries summing to one (over ``axis``, or all)."""
+    arr = np.asarray(p, dtype=float)
+    if arr.size == 0 or not np.all(np.isfinite(arr)):
+        raise ValueError(f"{name} must be a non-empty finite probability vector, got {name}={p!r}")
+    if np.any(arr < -atol):
+        raise ValueError(f"{name} must have entries >= 0, got minimum {arr.min():.3g}")
+    total = arr.sum(axis=axis)
+    if not np.allclose(total, 1.0, atol=atol * max(1, arr.size)):
+        raise ValueError(f"{name} must sum to 1 (probability simplex), got sum {np.round(total, 12)}")
+    return np.clip(arr, 0.0, None)
+
+
+def check_shape(name: str, arr, shape: tuple[int, ...]) -> np.ndarray:
+    """``arr`` as a float array of exactly ``shape``."""
+    out = np.asarray(arr, dtype=float)
+    if out.shape != tuple(shape):
+        raise ValueError(f"{name} must have shape {tuple(shape)}, got shape {out.shape}")
+    return out
