@@ -1,0 +1,248 @@
+"""Drivers of the paper's experiments (Sec. 5, App. D): one sweep cell per run, cached by run_sweep.
+
+Instances
+    ``"paper"``: Sioux Falls from the TNTP files (24 nodes, 76 links, 552 OD pairs of which 528 carry
+    demand; c in "minutes", q = (kappa - 1) c / cap).  The TNTP OD values are read as the mean request
+    rates per minute of Def. 3 (as the TNTP times are read as minutes), days are Poisson(T mean)/T with
+    T = 60 (Remark 1), and one request changes Lambda by 1/T: Algorithm 1's s = (C/T) min(...).
+    ``"smoke"``: a 3 x 3 two-way grid with demand drawn uniformly in 20..200 veh/h (CI only).
+
+Cost of a policy: F_hat(x, mean of the N days) (the paper's evaluation at the mean demand, Sec. 5.3);
+Baseline: the link-flow system optimum at the same mean demand (Sec. 5.2, App. D).
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+import numpy as np
+
+from safeguarded.experiments import rng_for
+from safeguarded.routing import costs, dp_sgd, problems
+from safeguarded.routing.network import Network, demand_vector, grid_network, sioux_falls
+
+__all__ = [
+    "Instance",
+    "load_instance",
+    "PAPER",
+    "convergence_cell",
+    "privacy_cell",
+    "approximation_cell",
+    "beta_units_table",
+    "saa_optimum",
+]
+
+#: The paper's stated settings (Sec. 5.1-5.2, App. D).
+PAPER = {
+    "T": 60,
+    "alpha": 1e4,
+    "alpha_table2": 1e3,
+    "beta_paper": 2.08e7,
+    "kappa": 2.0,
+    "eps": 0.1,
+    "delta": 0.1,
+    "N": (10, 25, 50),
+}
+
+
+@dataclass(frozen=True)
+class Instance:
+    network: Network
+    mean_demand: np.ndarray  #: length-K nominal mean demand (veh/h)
+    name: str
+
+
+@functools.cache
+def load_instance(kind: str = "paper") -> Instance:
+    """The Sioux Falls instance (``"paper"``) or the small grid (``"smoke"``)."""
+    if kind == "paper":
+        net, trips = sioux_falls()
+        return Instance(net, demand_vector(net, trips), "Sioux Falls (TNTP)")
+    if kind == "smoke":
+        net = grid_network(3, 3, seed=0)
+        lam = np.random.default_rng(0).uniform(20, 200, net.n_od).round()
+        return Instance(net, lam, "3x3 grid (smoke)")
+    raise ValueError(f"kind must be 'paper' or 'smoke', got kind={kind!r}")
+
+
+def _setup(instance: Instance, kappa: float, demand_scale: float):
+    net = instance.network
+    q = costs.affine_slopes(net.free_flow, net.capacity, kappa)
+    lam = demand_scale * instance.mean_demand
+    return net, q, lam
+
+
+def _run_alg1(kind, n_days, kappa, demand_scale, alpha, beta_mode, eps, delta, seed, keep=False):
+    inst = load_instance(kind)
+    net, q, lam = _setup(inst, kappa, demand_scale)
+    beta = costs.smoothness_beta(lam, q) if beta_mode == "data" else float(beta_mode)
+    days = dp_sgd.sample_days(inst.mean_demand, n_days, rng_for(seed, 1, n_days), scale=demand_scale)
+    x0 = dp_sgd.random_policy(net, rng_for(seed, 0))
+    res = dp_sgd.private_projected_sgd(
+        net, days, q, alpha=alpha, beta=beta, C=beta, eps=eps, delta=delta,
+        d_lambda=1.0 / PAPER["T"], rng=rng_for(seed, 2, n_days), x0=x0, keep_iterates=keep,
+    )  # fmt: skip
+    base = problems.system_optimum_links(net, days.mean(axis=0), q)
+    return net, q, days, beta, res, base
+
+
+def convergence_cell(
+    *, kind: str, n_days: int, kappa: float, demand_scale: float, alpha: float, beta_mode, seed: int,
+    eps: float = PAPER["eps"], delta: float = PAPER["delta"],
+) -> list[dict]:  # fmt: skip
+    """One Algorithm-1 run (Fig. 2 / Fig. 3): cost ratio F_hat(x_k)/Baseline for k = 0..N."""
+    net, q, days, beta, res, base = _run_alg1(
+        kind, n_days, kappa, demand_scale, alpha, beta_mode, eps, delta, seed
+    )
+    mean = days.mean(axis=0)
+    final_noisy = costs.travel_cost(res.x_alg, mean, q, net.free_flow)
+    return [
+        {
+            "k": k,
+            "cost_ratio": float(res.cost_history[k] / base.cost),
+            "objective_ratio": float(res.objective_history[k] / base.cost),
+            "noisy_final_ratio": float(final_noisy / base.cost),
+            "beta": beta,
+            "sigma": res.sigma,
+            "sensitivity": res.sensitivity,
+            "baseline_cost": base.cost,
+            "solver": base.record.solver,
+        }
+        for k in range(n_days + 1)
+    ]
+
+
+def privacy_cell(
+    *, kind: str, n_days: int, alpha: float, beta_mode, eps_grid, delta_grid, draws: int, seed: int,
+    d_lambda_modes=("paper",),
+) -> list[dict]:  # fmt: skip
+    """Table 1: cost increase of x_alg over x_N for every (eps, delta), ``draws`` noise draws each.
+
+    ``d_lambda_modes``: "paper" = 1/T (Algorithm 1 line 8, per-minute rates); "veh/h" = 1 (one request
+    changes an hourly count by 1: the unit-consistent sensitivity for Lambda in veh/h).
+    """
+    net, q, days, beta, res, base = _run_alg1(kind, n_days, 2.0, 1.0, alpha, beta_mode, 0.1, 0.1, seed)
+    mean = days.mean(axis=0)
+    c = net.free_flow
+    cost_n = costs.travel_cost(res.x_N, mean, q, c)
+    rows = []
+    for mode in d_lambda_modes:
+        d_lambda = 1.0 / PAPER["T"] if mode == "paper" else 1.0
+        s = dp_sgd.sensitivity_bound(beta, alpha, beta, n_days, d_lambda)
+        for i, eps in enumerate(eps_grid):
+            for j, delta in enumerate(delta_grid):
+                sigma = dp_sgd.gaussian_sigma(s, eps, delta)
+                for r in range(draws):
+                    x_alg = dp_sgd.privatize(res.x_N, sigma, net, rng_for(seed, 3, i, j, r))
+                    cost = costs.travel_cost(x_alg, mean, q, c)
+                    rows.append(
+                        {
+                            "d_lambda_mode": mode,
+                            "eps": eps,
+                            "delta": delta,
+                            "draw": r,
+                            "sigma": sigma,
+                            "sensitivity": s,
+                            "increase_pct": float(100 * (cost / cost_n - 1)),
+                            "cost_xN_ratio": float(cost_n / base.cost),
+                        }
+                    )
+    return rows
+
+
+def saa_optimum(
+    network: Network, days: np.ndarray, q: np.ndarray, alpha: float, *, iters: int = 4, solver=None
+):
+    """Minimiser of the regularised SAA (10), (1/N) sum_i F(x, Lambda_i), by majorisation-minimisation.
+
+    (1/N) sum_i F_hat(x, Lambda_i) = F_hat(x, mean) + V(x) with V(x) = sum_e q_e x_e^T S x_e (S the
+    empirical covariance of the days), whose curvature L_V = 2 max q lambda_max(S) is far below 2 alpha.
+    Each step solves the mean-demand QP with V replaced by its quadratic majoriser at the current point,
+    a DPP-parametrised Clarabel problem built once; the iterates contract by L_V / (2 alpha + L_V).
+    Returns (x, list of solve records, max |x_{t+1} - x_t| of the last step).
+    """
+    import cvxpy as cp
+
+    from safeguarded.solvers import solve
+
+    mean = days.mean(axis=0)
+    dev = days - mean
+    n = days.shape[0]
+    lam_s = np.linalg.eigvalsh(dev.T @ dev / n)[-1] if dev.shape[1] <= 2000 else None
+    l_v = 2 * float(np.max(q)) * float(lam_s)
+    a = network.incidence
+    x = cp.Variable((network.n_od, network.n_arcs), nonneg=True)
+    lin = cp.Parameter((network.n_od, network.n_arcs))
+    y = mean @ x
+    obj = cp.sum(cp.multiply(q, cp.square(y))) + network.free_flow @ y + (alpha + l_v / 2) * cp.sum_squares(x)
+    prob = cp.Problem(
+        cp.Minimize(obj + cp.sum(cp.multiply(lin, x))), [x <= 1, x @ a[:-1].T == network.unit_rhs[:, :-1]]
+    )
+    xt = problems.policy_optimum(network, mean, q, alpha=alpha, solver=solver).x
+    records, change = [], np.inf
+    for _ in range(iters):
+        grad_v = (2.0 / n) * dev.T @ ((dev @ xt) * q)
+        lin.value = grad_v - l_v * xt
+        records.append(solve(prob, name="routing.saa_mm_step", solver=solver, problem_class="QP"))
+        new = np.clip(np.asarray(x.value), 0.0, 1.0)
+        change = float(np.abs(new - xt).max())
+        xt = new
+    return xt, records, change
+
+
+def approximation_cell(*, kind: str, n_days: int, alpha: float, seed: int) -> dict:
+    """Table 2 (App. D): Errors #1-#3 for N days, regulariser alpha (the paper: 1e3)."""
+    inst = load_instance(kind)
+    net, q, lam = _setup(inst, 2.0, 1.0)
+    c = net.free_flow
+    days = dp_sgd.sample_days(inst.mean_demand, n_days, rng_for(seed, 1, n_days))
+    mean = days.mean(axis=0)
+
+    def f_avg(x, a):  # <F_a(x, Lambda_i)>
+        return float(np.mean(costs.objective(x, days, q, c, a)))
+
+    def f_mean(x, a):  # F_a(x, <Lambda_i>)
+        return float(costs.objective(x, mean, q, c, a))
+
+    x_opt, recs, change = saa_optimum(net, days, q, alpha)
+    x_alpha = problems.policy_optimum(net, mean, q, alpha=alpha).x
+    x_zero = problems.policy_optimum(net, mean, q, alpha=0.0)
+    ref = f_avg(x_opt, alpha)
+    err1 = (ref - f_mean(x_opt, alpha)) / ref
+    dev = days - mean
+    err1_closed = float(np.sum(q * np.mean((dev @ x_opt) ** 2, axis=0))) / ref
+    err2 = (f_avg(x_alpha, alpha) - ref) / ref
+    err3 = (f_avg(x_alpha, 0.0) - f_avg(x_zero.x, 0.0)) / f_avg(x_zero.x, 0.0)
+    return {
+        "error1": err1,
+        "error1_closed_form": err1_closed,
+        "error2": err2,
+        "error3": err3,
+        "saa_last_step_change": change,
+        "solver": x_zero.record.solver,
+    }
+
+
+def beta_units_table(instance: Instance, alpha: float = PAPER["alpha"], T: int = PAPER["T"]) -> list[dict]:  # noqa: N803
+    """beta under each unit convention, beside the paper's 2.08e7 (claim 2 of the guide's Sec. 7).
+
+    "as given": the TNTP numbers used as they stand (OD value as the rate, q = c/cap); "veh/h -> per
+    minute": the OD values converted from veh/h to requests/min (/T) with q in min/(req/min) (x T).
+    """
+    net = instance.network
+    lam = instance.mean_demand
+    q = costs.affine_slopes(net.free_flow, net.capacity, 2.0)
+    lam_m, q_m = costs.cost_rescaled_units(lam, q, T)
+    n = net.n_nodes
+    pairs = n * (n - 1)
+    rows = [
+        ("lambda_max(B^T Q B), as given", costs.smoothness_beta(lam, q)),
+        ("lambda_max(B^T Q B), veh/h -> per minute", costs.smoothness_beta(lam_m, q_m)),
+        ("Sec. 3.4 bound n^2 max q lambda_max^2 + alpha/2, as given",
+         costs.section34_beta(n, q, lam.max(), alpha)),
+        ("Sec. 3.4 bound with n(n-1) pairs, as given", float(pairs * q.max() * lam.max() ** 2 + alpha / 2)),
+        ("Sec. 3.4 bound n^2 max q lambda_max^2 + alpha/2, veh/h -> per minute",
+         costs.section34_beta(n, q_m, lam_m.max(), alpha)),
+    ]  # fmt: skip
+    return [{"convention": name, "beta": value} for name, value in rows]
