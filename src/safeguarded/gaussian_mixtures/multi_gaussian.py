@@ -26,7 +26,7 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
-from scipy import optimize, special
+from scipy import special
 
 from safeguarded.gaussian_mixtures._roots import smallest_feasible
 from safeguarded.gaussian_mixtures._validate import (
@@ -57,10 +57,10 @@ __all__ = [
 ]
 
 _LOG_SQRT_2PI = 0.5 * math.log(2 * math.pi)
-#: x-range beyond the outermost means, in units of sigma (mass beyond is < 1e-300).
-_TAIL = 38.0
+#: x-range beyond the outermost means, in units of sigma (each component's mass beyond is < 1e-40).
+_TAIL = 14.0
 #: x-scan step in units of sigma for locating sign changes.
-_SCAN = 0.125
+_SCAN = 1.0 / 6.0
 
 
 def _checked(sigma, epsilon, sensitivity, k) -> tuple[float, float, float, int]:
@@ -75,10 +75,37 @@ def log_weights(epsilon: float, k: int) -> tuple[np.ndarray, np.ndarray]:
     return ks, lw - special.logsumexp(lw)
 
 
-def _logpdf(x: np.ndarray, s: float, means: np.ndarray, lw: np.ndarray) -> np.ndarray:
-    """log f_m at x (any shape): a max-shifted log-sum-exp over the components."""
+def _logpdf_full(x: np.ndarray, s: float, means: np.ndarray, lw: np.ndarray) -> np.ndarray:
+    """log f_m at x (any shape): a max-shifted log-sum-exp over all components."""
     z = (x[..., None] - means) / s
     a = lw - 0.5 * z * z
+    top = a.max(axis=-1)
+    return top + np.log(np.exp(a - top[..., None]).sum(axis=-1)) - math.log(s) - _LOG_SQRT_2PI
+
+
+def _logpdf(x: np.ndarray, s: float, means: np.ndarray, lw: np.ndarray) -> np.ndarray:
+    """log f_m at x, summing only the 2h+1 components nearest to x.
+
+    With lattice means k Delta and log weights -|k| eps, a component m lattice steps away from the one
+    nearest to x has log-term at most m (eps - (m - 1) Delta^2 / 2 sigma^2) above it; for
+    m - 1 >= h = ceil(2 sigma^2 (eps + 36) / Delta^2) that is <= -36 m, so the dropped terms change the
+    sum by a relative 2K e^{-36} < 1e-14.  Falls back to all components when the window covers them.
+    """
+    nc = len(means)
+    if nc < 3:
+        return _logpdf_full(x, s, means, lw)
+    kk = nc // 2
+    d = means[1] - means[0]
+    eps = lw[kk] - lw[kk + 1]
+    h = int(math.ceil(2 * s * s * (eps + 36.0) / (d * d)))
+    width = 2 * h + 1
+    if width >= nc:
+        return _logpdf_full(x, s, means, lw)
+    centre = np.clip(np.rint(x / d), -kk, kk).astype(np.int64)
+    start = np.clip(centre - h, -kk, kk - width + 1) + kk
+    idx = start[..., None] + np.arange(width)
+    z = (x[..., None] - means[idx]) / s
+    a = lw[idx] - 0.5 * z * z
     top = a.max(axis=-1)
     return top + np.log(np.exp(a - top[..., None]).sum(axis=-1)) - math.log(s) - _LOG_SQRT_2PI
 
@@ -152,13 +179,28 @@ def _interval_mass(a: np.ndarray, b: np.ndarray, s: float, means: np.ndarray, w:
     return (np.where(za >= 0, right, left) * w).sum(axis=-1)
 
 
+def _valleys(means: np.ndarray, lw: np.ndarray, s: float) -> np.ndarray:
+    """Where the dominant component of log f_m switches between neighbours k and k+1.
+
+    log f_m is a soft maximum of parabolas lw_k - (x - k Delta)^2 / 2 sigma^2 with equally spaced
+    vertices and concave intercepts, so every component owns one cell of the upper envelope and the
+    envelope switches from k to k+1 at x = (mu_k + mu_{k+1})/2 + sigma^2 (lw_k - lw_{k+1}) / Delta.
+    Around these points f_m has valleys of width ~ sigma^2 / Delta, where the integrand of (29) can be
+    positive on intervals far narrower than sigma (large eps, small sigma).
+    """
+    gap = np.diff(means)
+    return 0.5 * (means[:-1] + means[1:]) + s * s * (lw[:-1] - lw[1:]) / gap
+
+
 def _hockey_rows(phis: np.ndarray, s: float, e: float, means: np.ndarray, lw: np.ndarray) -> np.ndarray:
     """H(phi) = int (f(x + phi) - e^eps f(x))^+ dx for each phi (exact up to root accuracy).
 
-    Vectorised over phi: scan x on a grid of step sigma/8 over [min mean - max phi - 38 sigma,
-    max mean + 38 sigma], find the sign changes of log f(x + phi) - log f(x) - eps, refine them by
-    bisection (32 halvings; root errors enter H only at second order), and sum Gaussian-CDF
-    differences over the positive intervals.
+    Per phi, the sign of r(x) = log f(x + phi) - log f(x) - eps is scanned on a grid made of a uniform
+    part (step sigma/6 over [min mean - phi - 14 sigma, max mean + 14 sigma]) and dense local parts
+    (49 points over +-6 sigma^2/Delta + sigma/6) around the valleys of f(x) and of f(x + phi) (see
+    :func:`_valleys`); between valleys r is nearly affine in x, so no root is missed.  Each sign change
+    is refined by bisection (20 halvings; root errors enter H only at second order) and H is the sum of
+    Gaussian-CDF differences over the intervals where r > 0.
     """
     phis = np.asarray(phis, dtype=float)
     m = len(phis)
@@ -169,15 +211,28 @@ def _hockey_rows(phis: np.ndarray, s: float, e: float, means: np.ndarray, lw: np
     lo = means[0] - phis.max() - _TAIL * s
     hi = means[-1] + _TAIL * s
     n = int(math.ceil((hi - lo) / (_SCAN * s))) + 1
-    x = np.linspace(lo, hi, n)
-    base = _logpdf(x, s, means, lw)
-    pos = (_logpdf(x[None, :] + phis[:, None], s, means, lw) - base - e) > 0
+    uniform = np.linspace(lo, hi, n)
+    if len(means) > 1:
+        width = 6 * s * s / float(np.min(np.diff(means))) + _SCAN * s
+        local = (_valleys(means, lw, s)[:, None] + np.linspace(-width, width, 49)).ravel()
+        x = np.concatenate(
+            (
+                np.broadcast_to(uniform, (m, n)),
+                np.broadcast_to(local, (m, local.size)),
+                local - phis[:, None],
+            ),
+            axis=1,
+        )
+        x.sort(axis=1)
+    else:
+        x = np.broadcast_to(uniform, (m, n))
+    pos = (_logpdf(x + phis[:, None], s, means, lw) - _logpdf(x, s, means, lw) - e) > 0
     pos[phis <= 0] = False
     rows, cols = np.nonzero(pos[:, 1:] != pos[:, :-1])  # row-major: sorted by row, then x
-    a, b = x[cols], x[cols + 1]
+    a, b = x[rows, cols], x[rows, cols + 1]
     sa = pos[rows, cols]
     ph = phis[rows]
-    for _ in range(32):
+    for _ in range(20):
         mid = 0.5 * (a + b)
         same = ((_logpdf(mid + ph, s, means, lw) - _logpdf(mid, s, means, lw) - e) > 0) == sa
         a = np.where(same, mid, a)
@@ -223,16 +278,18 @@ def hockey_stick(phi, sigma: float, epsilon: float, sensitivity: float = 1.0, k:
 def max_hockey_stick(
     sigma: float, epsilon: float, sensitivity: float = 1.0, k: int = 1, *, n_scan: int | None = None
 ) -> tuple[float, float]:
-    """(phi*, max_{phi in [0, Delta]} H(phi)): a scan over phi refined by bounded Brent at local maxima.
+    """(phi*, max_{phi in [0, Delta]} H(phi)): a scan over phi, refined at its local maxima.
 
-    The scan step is min(Delta/32, sigma/6); every scan local maximum within a factor 2 of the best is
-    refined.  Used by :func:`calibrate`; the value is >= the maximum over Algorithm 7's grid up to the
-    refinement accuracy.
+    The scan step is min(Delta/32, sigma/6, sigma^2/(2 Delta)) (the sharpest peaks of H are about
+    sigma^2/Delta wide); every scan local maximum within a factor 2 of the best is refined by two
+    rounds of 7-point local scans and a parabolic vertex.  Used by :func:`calibrate`; the value is >=
+    the maximum over Algorithm 7's grid up to the refinement accuracy.
     """
     s, e, d, kk = _checked(sigma, epsilon, sensitivity, k)
     ks, lw = log_weights(e, kk)
     means = ks * d
-    n = n_scan or int(min(4097, max(33, math.ceil(6 * d / s) + 1)))
+    step = min(d / 32, s / 6, s * s / (2 * d))  # the sharpest peaks of H(phi) are ~ sigma^2/Delta wide
+    n = n_scan or int(min(8193, math.ceil(d / step) + 1))
     grid = np.linspace(0.0, d, n)
     vals = _hockey_rows(grid, s, e, means, lw)
     best = int(np.argmax(vals))
@@ -243,14 +300,22 @@ def max_hockey_stick(
         if vals[i] >= vals[i - 1] and vals[i] >= vals[i + 1] and vals[i] >= 0.5 * h_star
     ]
     for i in peaks:
-        res = optimize.minimize_scalar(
-            lambda p: -_hockey_rows(np.array([p]), s, e, means, lw)[0],
-            bounds=(grid[i - 1], grid[i + 1]),
-            method="bounded",
-            options={"xatol": 1e-6 * d},
-        )
-        if -res.fun > h_star:
-            phi_star, h_star = float(res.x), float(-res.fun)
+        # two rounds of a 7-point local scan around the peak, then the vertex of a parabola
+        a, b = grid[i - 1], grid[i + 1]
+        for _ in range(2):
+            local = np.linspace(a, b, 7)
+            lv = _hockey_rows(local, s, e, means, lw)
+            j = int(np.clip(np.argmax(lv), 1, 5))
+            a, b = local[j - 1], local[j + 1]
+            if lv[j] > h_star:
+                phi_star, h_star = float(local[j]), float(lv[j])
+        y0, y1, y2 = lv[j - 1], lv[j], lv[j + 1]
+        curv = y0 - 2 * y1 + y2
+        if curv < 0:
+            p = float(local[j] + 0.5 * (local[1] - local[0]) * (y0 - y2) / curv)
+            hp = float(_hockey_rows(np.array([p]), s, e, means, lw)[0])
+            if hp > h_star:
+                phi_star, h_star = p, hp
     return phi_star, h_star
 
 
@@ -319,8 +384,9 @@ def calibrate(
     k: int = 1,
     eta: float = 0.01,
     *,
-    rtol: float = 1e-8,
+    rtol: float = 1e-7,
     upper: float | None = None,
+    guess: float | None = None,
 ) -> MGCalibration:
     """Algorithm 6: the smallest sigma in (0, sigma_AG(eps, (1 - eta) delta, Delta)) meeting (29).
 
@@ -329,6 +395,8 @@ def calibrate(
     on the feasible side.  We bound the *continuous* maximum over phi in [0, Delta] (see
     :func:`max_hockey_stick`), which is at least the maximum over Algorithm 7's grid: the returned sigma
     is never below the thesis's and satisfies (eps, (1 - eta) delta)-DP up to the phi refinement.
+    ``guess`` (optional, e.g. the sigma of the previous K) only narrows the initial bracket; the
+    bracket is verified, so the result does not depend on it beyond the tolerance ``rtol``.
     """
     e, dl, d, kk = check_epsilon(epsilon), check_delta(delta), check_sensitivity(sensitivity), check_k(k)
     et = check_eta(eta)
@@ -336,12 +404,18 @@ def calibrate(
     check_sigma(hi)
     target = (1 - et) * dl
 
-    def violation(s: float) -> float:
-        return (max_hockey_stick(s, e, d, kk)[1] - target) / target
+    def violation(s: float) -> float:  # log(max_phi H / target): smooth in sigma, <= 0 when feasible
+        h = max_hockey_stick(s, e, d, kk)[1]
+        return math.log(h / target) if h > 0 else -math.inf
 
-    lo = hi / 2
-    while violation(lo) <= 0 and lo > hi * 1e-6:
+    top = hi
+    if guess is not None and 0 < guess < hi:  # a nearby solution (e.g. the previous K): narrow bracket
+        g_hi = min(hi, guess * 1.05)
+        if violation(g_hi) <= 0:
+            hi = g_hi
+    lo = guess * 0.95 if guess is not None and 0 < guess * 0.95 < hi else hi / 2
+    while violation(lo) <= 0 and lo > top * 1e-6:
         hi, lo = lo, lo / 2
-    sigma = smallest_feasible(violation, lo, hi, rtol=rtol, name="sigma")
+    sigma = smallest_feasible(violation, lo, hi, rtol=rtol * top / hi, name="sigma")
     phi_star, h_star = max_hockey_stick(sigma, e, d, kk)
-    return MGCalibration(sigma, kk, et, e, dl, d, phi_star, h_star, float(upper or hi))
+    return MGCalibration(sigma, kk, et, e, dl, d, phi_star, h_star, float(top))
