@@ -118,6 +118,49 @@ def theorem1_printed(p, lo, hi, group) -> pd.DataFrame:
     return pd.DataFrame({"printed": printed, "defined": (c["J0"] > 0) & (c["J1"] > 0)})
 
 
+def _search_total(j1min, j1max, b, beta, segs: Segments, s_lo, s_hi, iters: int, round_len: int = 8):
+    """Golden-section search of S maximising the concave slack of :func:`_construct`, per group.
+
+    Stops early for a group as soon as a point with non-negative slack (a feasible S) is found; the
+    remaining groups are compressed every ``round_len`` iterations. Degenerate groups (a single
+    feasible S) run all ``iters`` iterations and return the bracket's midpoint."""
+    S_out = np.empty(segs.n_groups)
+    act = np.arange(segs.n_groups)
+
+    def slack(S, j1min, j1max, b, beta, segs):
+        bs = (beta * S)[segs.seg]
+        L, U = np.maximum(j1min, b + bs), np.minimum(j1max, bs)
+        return np.minimum(S - segs.sum(L), segs.sum(U) - S)
+
+    g = (np.sqrt(5.0) - 1.0) / 2.0
+    a, c = s_lo.copy(), s_hi.copy()
+    x1, x2 = c - g * (c - a), a + g * (c - a)
+    state = (j1min, j1max, b, beta, segs)
+    h1, h2 = slack(x1, *state), slack(x2, *state)
+    it = 0
+    while True:
+        hb = np.maximum(h1, h2)
+        done = (hb >= 0) | (it >= iters)
+        S_out[act[done]] = np.where(hb >= 0, np.where(h1 >= h2, x1, x2), 0.5 * (a + c))[done]
+        if done.all():
+            return S_out
+        if done.any():
+            keep = ~done
+            rec = keep[state[4].seg]
+            state = (*(v[rec] for v in state[:3]), state[3][keep], Segments.from_codes(state[4].seg[rec]))
+            act, a, c, x1, x2, h1, h2 = (v[keep] for v in (act, a, c, x1, x2, h1, h2))
+        for _ in range(round_len):
+            left = h1 < h2  # the maximum lies in [x1, c]
+            a = np.where(left, x1, a)
+            c = np.where(left, c, x2)
+            nx1 = np.where(left, x2, c - g * (c - a))
+            nx2 = np.where(left, a + g * (c - a), x1)
+            hn = slack(np.where(left, nx2, nx1), *state)
+            h1, h2 = np.where(left, h2, hn), np.where(left, hn, h1)
+            x1, x2 = nx1, nx2
+            it += 1
+
+
 def _construct(p, lo, hi, segs: Segments, beta: np.ndarray, iters: int = 90, tol: float = 1e-9):
     """A feasible x at the given per-group beta (sorted arrays), or ValueError if none exists.
 
@@ -143,20 +186,7 @@ def _construct(p, lo, hi, segs: Segments, beta: np.ndarray, iters: int = 90, tol
         L, U = bounds(S)
         return np.minimum(S - segs.sum(L), segs.sum(U) - S)
 
-    g = (np.sqrt(5.0) - 1.0) / 2.0
-    a, c = s_lo.copy(), s_hi.copy()
-    x1, x2 = c - g * (c - a), a + g * (c - a)
-    h1, h2 = slack(x1), slack(x2)
-    for _ in range(iters):
-        left = h1 < h2  # the maximum lies in [x1, c]
-        a = np.where(left, x1, a)
-        c = np.where(left, c, x2)
-        nx1 = np.where(left, x2, c - g * (c - a))
-        nx2 = np.where(left, a + g * (c - a), x1)
-        hn = slack(np.where(left, nx2, nx1))
-        h1, h2 = np.where(left, h2, hn), np.where(left, hn, h1)
-        x1, x2 = nx1, nx2
-    S = np.clip(0.5 * (a + c), s_lo, s_hi)
+    S = np.clip(_search_total(j1min, j1max, b, beta, segs, s_lo, s_hi, iters), s_lo, s_hi)
     L, U = bounds(S)
     worst = np.minimum(slack(S), -segs.max(L - U))  # every interval non-empty
     worst = np.where(beta * P < segs.max(p) - tol * P, -np.inf, worst)  # Lemma 5: beta < beta_min
@@ -210,20 +240,16 @@ class Algorithm1Result:
         return float(self.groups["beta"].max())
 
 
-def _allocation(st: _Sorted, c: dict, sel: np.ndarray) -> np.ndarray:
-    """Allocation() (Algorithm 1, lines 17-28) for the groups ``sel`` in the beta_p case; x (sorted)."""
-    s, p, lo, hi = st.segs, st.p, st.lo, st.hi
-    beta = c["beta_p"]
-    J1 = c["J1"]
-    b = p - (beta * c["P"])[s.seg]  # b(x) = P(x) - beta sum_T P
+def _allocation(p, lo, hi, s: Segments, P, J1, pi, theta, beta):
+    """Allocation() (Algorithm 1, lines 17-28) on the beta_p-case groups (sorted arrays of those
+    groups only; ``pi``/``theta`` are positions of x^1/x^0 in them). Returns (x, resid per group)."""
+    b = p - (beta * P)[s.seg]  # b(x) = P(x) - beta sum_T P
     xmin_ = np.maximum(p * lo, J1[s.seg] + b)  # P D~_1 min'   (line 19)
     xmax_ = np.minimum(p * hi, J1[s.seg])  # P D~_1 max'
     pos = np.arange(s.n)
-    special = (pos == c["pi"][s.seg]) | (pos == c["theta"][s.seg])
-    active = sel[s.seg] & ~special
-    theta = c["theta"]
-    safe = np.where(sel & (beta > 0), beta, 1.0)
-    rhs22 = (1.0 - 2.0 * safe) / safe * J1 - (p[theta] - safe * c["P"])  # RHS of (22)
+    is_pi, is_theta = pos == pi[s.seg], pos == theta[s.seg]
+    active = ~(is_pi | is_theta)
+    rhs22 = (1.0 - 2.0 * beta) / beta * J1 - (p[theta] - beta * P)  # RHS of (22)
     resid = rhs22 - s.sum(np.where(active, xmin_, 0.0))  # line 20
     cap = np.where(active, np.maximum(xmax_ - xmin_, 0.0), 0.0)  # line 24, joint units
     before = s.exclusive_cumsum(cap)
@@ -231,9 +257,9 @@ def _allocation(st: _Sorted, c: dict, sel: np.ndarray) -> np.ndarray:
     X = np.where(active, xmin_ + alloc, 0.0)
     with np.errstate(invalid="ignore", divide="ignore"):
         x = np.where(p > 0, X / p, lo)
-    x = np.where(pos == c["pi"][s.seg], lo, x)  # line 21: D~_1(x^1) = D~_1(x^1)_min
-    x = np.where(pos == theta[s.seg], hi, x)  # line 22: D~_1(x^0) = 1 - D~_0(x^0)_min
-    return np.clip(x, lo, hi), np.where(sel, resid, 0.0)
+    x = np.where(is_pi, lo, x)  # line 21: D~_1(x^1) = D~_1(x^1)_min
+    x = np.where(is_theta, hi, x)  # line 22: D~_1(x^0) = 1 - D~_0(x^0)_min
+    return np.clip(x, lo, hi), resid
 
 
 def algorithm1(p, lo, hi, group, *, d=None) -> Algorithm1Result:
@@ -283,8 +309,21 @@ def algorithm1(p, lo, hi, group, *, d=None) -> Algorithm1Result:
         x = np.where((rec_case == 1) & (p_ > 0), x1, x)
     resid = np.zeros(s.n_groups)
     if np.any(case == 2):
-        xa, resid = _allocation(st, c, case == 2)
-        x = np.where(rec_case == 2, xa, x)
+        sel = case == 2
+        mask = sel[s.seg]
+        sub = Segments.from_codes(s.seg[mask])
+        off = sub.starts - s.starts[sel]
+        x[mask], resid[sel] = _allocation(
+            p_[mask],
+            lo_[mask],
+            hi_[mask],
+            sub,
+            c["P"][sel],
+            c["J1"][sel],
+            c["pi"][sel] + off,
+            c["theta"][sel] + off,
+            c["beta_p"][sel],
+        )
     if np.any(case == 3):
         sel = case == 3
         mask = sel[s.seg]
