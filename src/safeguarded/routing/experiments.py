@@ -152,7 +152,7 @@ def privacy_cell(
 
 
 def saa_optimum(
-    network: Network, days: np.ndarray, q: np.ndarray, alpha: float, *, iters: int = 4, solver=None
+    network: Network, days: np.ndarray, q: np.ndarray, alpha: float, *, iters: int = 3, solver=None
 ):
     """Minimiser of the regularised SAA (10), (1/N) sum_i F(x, Lambda_i), by majorisation-minimisation.
 
