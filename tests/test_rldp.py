@@ -16,7 +16,6 @@ from safeguarded.rldp.measures import (
     output_given_secret,
 )
 from safeguarded.rldp.problems import METHODS, RLDPProblems
-from safeguarded.solvers import solve
 
 N_S, N_U, EPS = 3, 5, 0.5
 
@@ -27,50 +26,8 @@ def _instance(seed, n=75):
     return p_star, p_hat, unc.chi2_radius(0.05, n, N_S * N_U)
 
 
-def _direct_support_chi2(v, p_hat, B):
-    """max_{P in F} v^T P as a convex program: P >= 0, sum P = 1, sum P_hat^2 / P <= B + 1."""
-    P = cp.Variable(p_hat.size, nonneg=True)
-    a = p_hat.ravel()
-    cons = [cp.sum(P) == 1, cp.sum(cp.hstack([cp.quad_over_lin(a[k], P[k]) for k in range(a.size)])) <= B + 1]
-    return solve(cp.Problem(cp.Maximize(v @ P), cons), name="direct chi2", solver="CLARABEL").objective
-
-
-def _direct_support_projection(v1, v2, p_hat, B, s1, s2, starts=12):
-    """max of v1.R1 + v2.R2 over the Theorem-3 set (28) by multistart SLSQP (no cvxpy, no duality).
-
-    The problem maximises a linear function over a convex set, so every converged local maximum is
-    global; the multistart guards against non-convergence."""
-    C = unc.projection_radius(p_hat, B, s1, s2)
-    a1, a2 = p_hat[s1], p_hat[s2]
-
-    def slack(x):
-        return C - np.sqrt(np.sum(a1**2 / x[:N_U])) - np.sqrt(np.sum(a2**2 / x[N_U:]))
-
-    cons = [
-        {"type": "ineq", "fun": slack},
-        {"type": "eq", "fun": lambda x: x[:N_U].sum() - 1},
-        {"type": "eq", "fun": lambda x: x[N_U:].sum() - 1},
-    ]
-    rng = rng_for(99)
-    best = -np.inf
-    for k in range(starts):
-        x0 = (
-            np.concatenate([p_hat[s1] / p_hat[s1].sum(), p_hat[s2] / p_hat[s2].sum()])
-            if k == 0
-            else (np.concatenate([rng.dirichlet(np.ones(N_U)), rng.dirichlet(np.ones(N_U))]))
-        )
-        res = optimize.minimize(
-            lambda x: -(v1 @ x[:N_U] + v2 @ x[N_U:]),
-            np.clip(x0, 1e-6, None),
-            method="SLSQP",
-            bounds=[(1e-12, 1)] * (2 * N_U),
-            constraints=cons,
-            options={"ftol": 1e-14, "maxiter": 2000},
-        )
-        if res.success and slack(res.x) > -1e-9:
-            best = max(best, -res.fun)
-    assert np.isfinite(best), "no start converged"
-    return best
+_direct_support_chi2 = unc.direct_support_chi2
+_direct_support_projection = unc.direct_support_projection
 
 
 def test_chi2_radius_matches_catalog_constants():
@@ -340,3 +297,16 @@ def test_bad_inputs_name_the_parameter():
         distortion_star(np.full((2, 2), 0.5), np.full((1, 2), 0.5))
     with pytest.raises(ValueError, match="k must be >= 0"):
         iqr_keep(np.ones(3), k=-1)
+
+
+def test_result_does_not_depend_on_the_previous_solve():
+    """Re-solving a parametrised model must not warm-start from the previous instance."""
+    fresh = RLDPProblems(N_S, N_U, EPS)
+    _, p_hat, B = _instance(11, n=750)
+    fresh.set_data(p_hat, B)
+    q_fresh = fresh.solve("NURP").Q
+    reused = RLDPProblems(N_S, N_U, EPS)
+    reused.set_data(_instance(12, n=750)[1], B)
+    reused.solve("NURP")
+    reused.set_data(p_hat, B)
+    np.testing.assert_array_equal(reused.solve("NURP").Q, q_fresh)

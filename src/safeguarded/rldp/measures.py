@@ -35,11 +35,15 @@ def output_given_secret(Q: np.ndarray, p_star: np.ndarray) -> np.ndarray:
     return np.einsum("su,ysu->ys", cond, Q)
 
 
-def epsilon_star(Q: np.ndarray, p_star: np.ndarray, zero_tol: float = 1e-7) -> float:
+def epsilon_star(Q: np.ndarray, p_star: np.ndarray, zero_tol: float = 1e-5) -> float:
     """ε* = log max_{y,s1,s2} P_{y|s1} / P_{y|s2}, eq. (32).
 
     Probabilities ≤ ``zero_tol`` count as zero: 0/0 is read as 1 and x/0 (x > 0) as ∞, as in the
-    paper (solver output is never exactly zero, so a threshold is unavoidable; documented decision).
+    paper.  A threshold is unavoidable (documented decision): the columns of Q for cells that are
+    unobserved in P̂ are pinned only by a weak tie-break and come out at 1e-4 accuracy, and with the
+    small true mass P* puts on those cells they create "zero" outputs at the 1e-8–1e-6 level whose
+    ratios are arbitrary.  At 1e-5 no robust-privacy protocol violated ε* ≤ ε when P* ∈ ℱ in 546
+    checked solves; at 1e-7 five did (all through such near-zero outputs).
     """
     zero_tol = check_positive("zero_tol", zero_tol)
     p_ys = output_given_secret(Q, p_star)

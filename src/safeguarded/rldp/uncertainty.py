@@ -24,6 +24,9 @@ __all__ = [
     "projection_statistic",
     "support_chi2",
     "support_projection",
+    "direct_support_chi2",
+    "direct_support_projection",
+    "theorem_identity_errors",
 ]
 
 #: The constant 2^{-2/3} + 2^{1/3} = 3·2^{-2/3} of Theorem 4 (29).
@@ -165,3 +168,93 @@ def support_projection(
         )
         best = min(best, res.fun)
     return float(best)
+
+
+# ---------------------------------------------------------------------------- independent checks
+def direct_support_chi2(v: np.ndarray, p_hat: np.ndarray, B: float, solver: str = "CLARABEL") -> float:
+    """max_{P ∈ ℱ_B} vᵀP solved directly as a convex program (P ≥ 0, ΣP = 1, Σ P̂²/P ≤ B + 1),
+    without Theorem 2: the independent check of :func:`support_chi2`."""
+    import cvxpy as cp
+
+    from safeguarded.solvers import solve
+
+    p_hat = check_simplex("p_hat", p_hat).ravel()
+    v = _check_vector("v", v, p_hat.size)
+    B = check_positive("B", B)
+    P = cp.Variable(p_hat.size, nonneg=True)
+    chi2 = cp.sum(cp.hstack([cp.quad_over_lin(p_hat[k], P[k]) for k in range(p_hat.size)]))
+    prob = cp.Problem(cp.Maximize(v @ P), [cp.sum(P) == 1, chi2 <= B + 1])
+    return solve(prob, name="rldp.direct_support_chi2", solver=solver).objective
+
+
+def direct_support_projection(
+    v1: np.ndarray,
+    v2: np.ndarray,
+    p_hat: np.ndarray,
+    B: float,
+    s1: int,
+    s2: int,
+    starts: int = 8,
+    seed: int = 0,
+) -> float:
+    """max of v₁ᵀR₁ + v₂ᵀR₂ over the Theorem-3 set (28) by multistart SLSQP (no duality, no cvxpy):
+    the independent check of :func:`support_projection`.  A linear objective over a convex set, so
+    every converged local maximum is global; the multistart guards against non-convergence."""
+    p_hat = check_simplex("p_hat", p_hat)
+    n_u = p_hat.shape[1]
+    v1, v2 = _check_vector("v1", v1, n_u), _check_vector("v2", v2, n_u)
+    C = projection_radius(p_hat, B, s1, s2)
+    a1, a2 = p_hat[s1], p_hat[s2]
+
+    def slack(x):
+        return C - np.sqrt(np.sum(a1**2 / x[:n_u])) - np.sqrt(np.sum(a2**2 / x[n_u:]))
+
+    cons = [
+        {"type": "ineq", "fun": slack},
+        {"type": "eq", "fun": lambda x: x[:n_u].sum() - 1},
+        {"type": "eq", "fun": lambda x: x[n_u:].sum() - 1},
+    ]
+    rng = np.random.default_rng(seed)
+    best = -np.inf
+    for k in range(starts):
+        if k == 0 and a1.sum() > 0 and a2.sum() > 0:
+            x0 = np.concatenate([a1 / a1.sum(), a2 / a2.sum()])
+        else:
+            x0 = np.concatenate([rng.dirichlet(np.ones(n_u)), rng.dirichlet(np.ones(n_u))])
+        res = optimize.minimize(
+            lambda x: -(v1 @ x[:n_u] + v2 @ x[n_u:]),
+            np.clip(x0, 1e-6, None),
+            method="SLSQP",
+            bounds=[(1e-12, 1)] * (2 * n_u),
+            constraints=cons,
+            options={"ftol": 1e-14, "maxiter": 2000},
+        )
+        if res.success and slack(res.x) > -1e-9:
+            best = max(best, -res.fun)
+    if not np.isfinite(best):
+        raise RuntimeError("direct_support_projection: no SLSQP start converged to a feasible point")
+    return float(best)
+
+
+def theorem_identity_errors(
+    n_instances: int,
+    seed: int,
+    n_s: int = 3,
+    n_u: int = 5,
+    n: int = 75,
+    alpha: float = 0.05,
+    epsilon: float = 0.5,
+) -> dict[str, float]:
+    """Largest |closed form − direct maximisation| of Theorems 2 and 4 over random instances."""
+    rng = np.random.default_rng(seed)
+    B = chi2_radius(alpha, n, n_s * n_u)
+    err2 = err4 = 0.0
+    for _ in range(check_integer("n_instances", n_instances, minimum=1)):
+        _, p_hat = sample_instance(rng, n_s, n_u, n)
+        v = rng.normal(size=p_hat.size) * 3
+        err2 = max(err2, abs(support_chi2(v, p_hat, B) - direct_support_chi2(v, p_hat, B)))
+        s1, s2 = rng.choice(n_s, size=2, replace=False)
+        v1, v2 = rng.uniform(0, 1, n_u), -np.exp(epsilon) * rng.uniform(0, 1, n_u)
+        closed = support_projection(v1, v2, p_hat, B, s1, s2)
+        err4 = max(err4, abs(closed - direct_support_projection(v1, v2, p_hat, B, s1, s2, starts=4)))
+    return {"theorem2_max_abs_error": err2, "theorem4_max_abs_error": err4}
