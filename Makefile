@@ -61,8 +61,8 @@ nbval: install ## re-run the smoke-executed notebooks under nbval (lax) and comp
 	SAFEGUARDED_FIGURES=$(abspath $(SMOKE))/nbval-figures SAFEGUARDED_RESULTS=$(abspath $(SMOKE))/nbval-results \
 	  $(PY) -m pytest --nbval-lax --nbval-kernel-name python3 -p no:cacheprovider -q $$books
 
-bench: install ## run the benchmarks (not part of CI)
-	$(PY) -m pytest benchmarks -q
+bench: install ## run every benchmarks/bench_*.py script (not part of CI)
+	for script in benchmarks/bench_*.py; do echo "== $$script"; $(PY) $$script; done
 
 lint: install ## ruff over the package, tests and benchmarks
 	$(PY) -m ruff check src tests benchmarks
