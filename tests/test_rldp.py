@@ -295,6 +295,10 @@ def test_bad_inputs_name_the_parameter():
         epsilon_star(np.full((2, 1, 2), 0.5), np.full((1, 2), 0.5), zero_tol=0)
     with pytest.raises(ValueError, match="Q must have shape"):
         distortion_star(np.full((2, 2), 0.5), np.full((1, 2), 0.5))
+    with pytest.raises(ValueError, match=r"s2 must be a secret index in \[0, 2\]"):
+        unc.projection_radius(np.full((N_S, N_U), 1 / 15), 0.1, 0, 3)
+    with pytest.raises(ValueError, match="s1 and s2 must differ"):
+        unc.support_projection(np.zeros(N_U), np.zeros(N_U), np.full((N_S, N_U), 1 / 15), 0.1, 1, 1)
     with pytest.raises(ValueError, match="k must be >= 0"):
         iqr_keep(np.ones(3), k=-1)
 

@@ -93,8 +93,18 @@ def projection_radius(p_hat: np.ndarray, B: float, s1: int, s2: int) -> float:
     """C = √(B+1) − 1 + P̂_{s1} + P̂_{s2}, the right-hand side of Theorem 3 (28)."""
     p_hat = check_simplex("p_hat", p_hat)
     B = check_positive("B", B)
+    _check_secret_pair(s1, s2, p_hat.shape[0])
     marg = p_hat.sum(axis=1)
     return float(np.sqrt(B + 1.0) - 1.0 + marg[s1] + marg[s2])
+
+
+def _check_secret_pair(s1, s2, n_s: int) -> None:
+    for name, s in (("s1", s1), ("s2", s2)):
+        check_integer(name, s, minimum=0)
+        if s >= n_s:
+            raise ValueError(f"{name} must be a secret index in [0, {n_s - 1}], got {name}={s}")
+    if s1 == s2:
+        raise ValueError(f"s1 and s2 must differ (the constraint is trivial for s1 = s2), got {s1}")
 
 
 def projection_statistic(r1: np.ndarray, r2: np.ndarray, p_hat: np.ndarray, s1: int, s2: int) -> float:
