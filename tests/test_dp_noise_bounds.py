@@ -1,0 +1,172 @@
+"""Independent checks of the bounding LPs P(π, β), D(π, β) and Algorithms 1–2 (dp_noise.bounds)."""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import cvxpy as cp
+import numpy as np
+import pytest
+
+from safeguarded.dp_noise import bounds as b
+from safeguarded.dp_noise.mechanisms import TruncatedLaplace, delta_of_density
+from safeguarded.experiments import rng_for
+from safeguarded.solvers import solve
+
+
+def _problem(eps, delta, part, kind="upper", loss="l1"):
+    cells = part if kind == "upper" else part.padded()
+    costs = b.cell_costs(cells.edges, loss, "mean" if kind == "upper" else "inf")
+    return b._Problem(cells, part.lo, part.hi, eps, delta, costs)
+
+
+def _enumerated_lp_value(eps, delta, part, kind, loss):
+    """The bounding LP with *every* (φ, A) of 𝓔(L, β) written out (2^n events), solved by Clarabel."""
+    prob = _problem(eps, delta, part, kind, loss)
+    n_ev = prob.ev_hi - prob.ev_lo
+    rows = []
+    for s in range(-part.k, part.k + 1):
+        for bits in itertools.product([False, True], repeat=n_ev):
+            event = np.array(bits)
+            if event.any():
+                rows.append(b._cut_row(prob, s, event))
+    mat = np.array(rows)
+    p = cp.Variable(prob.n, nonneg=True)
+    problem = cp.Problem(cp.Minimize(prob.costs @ p), [cp.sum(p) == 1, mat @ p <= delta])
+    rec = solve(problem, name="test.enumerated", solver="CLARABEL", problem_class="LP")
+    return rec.objective
+
+
+@pytest.mark.parametrize("kind", ["upper", "lower"])
+@pytest.mark.parametrize("loss", ["l1", "l2"])
+def test_values_equal_fully_enumerated_lp(kind, loss):
+    """Both solution methods equal the LP with all 2^n events enumerated (second solver: Clarabel)."""
+    eps, delta = 0.8, 0.2
+    part = b.uniform_partition(3, 2)  # 7 fine cells, 5 shifts: 5 · 127 enumerated constraints
+    ref = _enumerated_lp_value(eps, delta, part, kind, loss)
+    fn = b.upper_bound if kind == "upper" else b.lower_bound
+    for method in b.METHODS:
+        res = fn(eps, delta, part, loss, method=method)
+        assert res.value == pytest.approx(ref, rel=1e-6, abs=1e-8), method
+
+
+@pytest.mark.parametrize("method", b.METHODS)
+def test_final_noise_satisfies_every_constraint_by_brute_force(method):
+    eps, delta = 1.0, 0.1
+    part = b.uniform_partition(5, 2)  # 11 fine cells in the event range
+    for kind, fn in (("upper", b.upper_bound), ("lower", b.lower_bound)):
+        res = fn(eps, delta, part, method=method)
+        prob = _problem(eps, delta, part, kind)
+        assert b.max_shortfall_bruteforce(prob, res.masses) <= delta + 1e-8
+    # the upper-bound noise is a genuine (ε, δ)-DP mechanism for every real shift |φ| ≤ Δf
+    noise = b.upper_bound(eps, delta, part, method=method).noise()
+    num = delta_of_density(noise.pdf, eps, lim=4.0, n_grid=160_001, n_shift=41)
+    assert num <= delta + 2e-3
+
+
+def test_methods_agree_on_nonuniform_partition():
+    part = b.graded_partition(8, 4, fine=3, growth=1.6)
+    assert part.n_cells < 2 * 8 + 1
+    vals = {m: b.upper_bound(0.7, 0.15, part, method=m).value for m in b.METHODS}
+    lows = {m: b.lower_bound(0.7, 0.15, part, method=m).value for m in b.METHODS}
+    for v in (vals, lows):
+        assert max(v.values()) - min(v.values()) < 1e-7 * max(v.values())
+    assert vals["compact"] >= lows["compact"]
+
+
+def test_separation_vectorised_equals_algorithm2():
+    rng = rng_for(3)
+    for part in (b.uniform_partition(6, 3), b.graded_partition(9, 3, fine=2, growth=1.7)):
+        for kind in ("upper", "lower"):
+            prob = _problem(0.9, 0.05, part, kind)
+            for _ in range(5):
+                p = rng.dirichlet(np.full(prob.n, 0.5))
+                _, vals, _ = b.privacy_shortfalls(prob, p)
+                _, v2 = b.separation_algorithm2(prob, p)
+                assert max(vals.max(), 0.0) == pytest.approx(v2, rel=1e-10, abs=1e-14)
+                if prob.ev_hi - prob.ev_lo <= 16 and kind == "upper":
+                    assert b.max_shortfall_bruteforce(prob, p) == pytest.approx(v2, rel=1e-10)
+
+
+@pytest.mark.parametrize("eps,delta", [(1.0, 0.1), (0.3, 0.2), (3.0, 0.3)])
+def test_upper_bound_above_lower_bound_and_gap_shrinks(eps, delta):
+    """P(L, β) ≥ D(L, β); under dyadic refinement P decreases, D increases, the gap shrinks (Thm 1)."""
+    lam = b.support_rule(eps, delta)
+    prev = None
+    for k in (2, 4, 8):
+        part = b.uniform_partition(lam * k, k)
+        up, lo = b.upper_bound(eps, delta, part), b.lower_bound(eps, delta, part)
+        assert up.value >= lo.value - 1e-10
+        # the truncated Laplace mechanism is feasible in P, so D ≤ P* ≤ E|TLap|
+        assert lo.value <= TruncatedLaplace(eps, delta).amplitude() + 1e-9
+        if prev is not None:
+            assert up.value <= prev[0] + 1e-9
+            assert lo.value >= prev[1] - 1e-9
+            assert up.value - lo.value < prev[0] - prev[1]
+        prev = (up.value, lo.value)
+
+
+def test_reference_cell_of_table4():
+    """(ε, δ) = (1, 0.1), Δf = 1, ℓ1, support ±3, β = 0.05: the catalog's independent numbers."""
+    part = b.uniform_partition(60, 20)
+    up, lo = b.upper_bound(1, 0.1, part), b.lower_bound(1, 0.1, part)
+    assert up.value == pytest.approx(0.691070, abs=2e-6)
+    assert lo.value == pytest.approx(0.666068, abs=2e-6)
+
+
+def test_scale_equivariance_and_monotone_restriction():
+    p1 = b.upper_bound(1.0, 0.1, b.uniform_partition(12, 4, 1.0), "l1").value
+    p2 = b.upper_bound(1.0, 0.1, b.uniform_partition(12, 4, 2.0), "l1").value
+    q2 = b.upper_bound(1.0, 0.1, b.uniform_partition(12, 4, 2.0), "l2").value
+    q1 = b.upper_bound(1.0, 0.1, b.uniform_partition(12, 4, 1.0), "l2").value
+    assert p2 == pytest.approx(2 * p1, rel=1e-7)
+    assert q2 == pytest.approx(4 * q1, rel=1e-7)
+    part = b.uniform_partition(12, 4)
+    free = b.upper_bound(3.0, 0.3, part)
+    mono = b.upper_bound(3.0, 0.3, part, monotone=True)
+    assert mono.value >= free.value - 1e-10
+    d = mono.masses / part.widths
+    left = part.breaks[1:] <= 0
+    assert np.all(np.diff(d[left]) >= -1e-9)
+    assert np.all(np.diff(d[~left]) <= 1e-9)
+
+
+def test_bad_input():
+    part = b.uniform_partition(6, 2)
+    with pytest.raises(ValueError, match="epsilon must be in"):
+        b.upper_bound(0.0, 0.1, part)
+    with pytest.raises(ValueError, match="delta must be in"):
+        b.upper_bound(1.0, 1.0, part)
+    with pytest.raises(ValueError, match="sensitivity must be in"):
+        b.uniform_partition(6, 2, sensitivity=-1.0)
+    with pytest.raises(ValueError, match="k must be a positive integer"):
+        b.uniform_partition(6, 0)
+    with pytest.raises(ValueError, match="L must be a positive integer"):
+        b.uniform_partition(0, 2)
+    with pytest.raises(ValueError, match="loss must be"):
+        b.upper_bound(1.0, 0.1, part, "l3")
+    with pytest.raises(ValueError, match="method must be"):
+        b.upper_bound(1.0, 0.1, part, method="simplex")
+    with pytest.raises(ValueError, match="breaks must be strictly increasing"):
+        b.Partition(np.array([0, 0, 1]), 2)
+    with pytest.raises(ValueError, match="partition must contain the cell"):
+        b.upper_bound(1.0, 0.1, b.Partition(np.array([2, 3, 4]), 2))
+    # a support that cannot hold a DP noise: P(L, β) is infeasible (δ = 0 with finite support)
+    for method in b.METHODS:
+        with pytest.raises(ValueError, match="cannot hold an"):
+            b.upper_bound(0.5, 0.0, b.uniform_partition(2, 2), method=method)
+    with pytest.raises(ValueError, match="tol must be"):
+        b.upper_bound(1.0, 0.1, part, method="cutting_plane", tol=0.0)
+
+
+def test_cell_costs_against_quadrature():
+    edges = np.array([-2.0, -0.3, 0.4, 1.1, 3.0])
+    for loss, fn in (("l1", np.abs), ("l2", np.square)):
+        ours = b.cell_costs(edges, loss, "mean")
+        ref = b.cell_costs(edges, fn, "mean")
+        np.testing.assert_allclose(ours, ref, rtol=1e-10)
+        np.testing.assert_allclose(
+            b.cell_costs(edges, loss, "inf"), b.cell_costs(edges, fn, "inf"), atol=1e-12
+        )
+    assert math.isclose(b.cell_costs(np.array([-1.0, 1.0]), "l1", "mean")[0], 0.5)
