@@ -367,3 +367,21 @@ def optimal_privacy(table: DecisionTable, *, delta: float | None = None, alpha: 
     if np.any(worst > res.groups["beta"].to_numpy() + 1e-9):
         raise RuntimeError("Algorithm 1 announced a mapping above its own beta*: please report this bug")
     return res
+
+
+def theorem1_table(table: DecisionTable, *, delta: float | None = None, alpha: float | None = None):
+    """Table 4: inputs and the per-record quantities of Theorem 1 (per-outcome boxes (12)/(13),
+    P D~_a min, P D~_a max and P D~_a max' = min{P D~_a max, P(x^a) D~_a(x^a)_min})."""
+    from safeguarded.atr.fidelity import fidelity_bounds
+
+    p, d, codes = table.p, table.d, table.group_codes
+    out = table.frame[[*table.public, *table.private]].copy()
+    out["P"], out["D1"], out["D0"] = p, d, 1.0 - d
+    for a, Da in ((1, d), (0, 1.0 - d)):
+        lo, hi = fidelity_bounds(Da, delta=delta, alpha=alpha)
+        out[f"D{a}_min"], out[f"D{a}_max"] = lo, hi
+    for a in (1, 0):
+        jmin, jmax = p * out[f"D{a}_min"].to_numpy(), p * out[f"D{a}_max"].to_numpy()
+        Ja = pd.Series(jmin).groupby(codes).transform("max").to_numpy()
+        out[f"PD{a}_min"], out[f"PD{a}_max"], out[f"PD{a}_max'"] = jmin, jmax, np.minimum(jmax, Ja)
+    return out.reset_index(drop=True)
