@@ -186,7 +186,7 @@ def example1(epsilon=1.0, delta=0.2, sensitivity=360.0, k=40, loss="l2") -> dict
     }
 
 
-def figure3_cell(epsilon, delta, inv_beta, support, sensitivity=2.0, reps=1, seed=0):
+def figure3_cell(epsilon, delta, inv_beta, support, sensitivity=2.0, reps=1, dd_max_inv_beta=0, seed=0):
     """Figure 3 (L894–L896), data-independent part: P(L, β), D(L, β) at 1/β for Δf = 2, ℓ1.
 
     The support is the truncated-Laplace support rounded to an integer (L896; ±2, ±3, ±12), so the
@@ -204,14 +204,29 @@ def figure3_cell(epsilon, delta, inv_beta, support, sensitivity=2.0, reps=1, see
             up = None
         lo = bd.lower_bound(epsilon, delta, part, "l1")
         times.append(time.perf_counter() - start)
-    return {
+    row = {
         "k": k,
         "n_cells": part.n_cells,
         "P": up.value if up is not None else float("nan"),
         "D": lo.value,
         "runtime": float(np.median(times)),
         "solver": f"{lo.solver} {lo.solver_version}",
+        "P_dd": float("nan"),
+        "D_dd": float("nan"),
+        "runtime_dd": float("nan"),
     }
+    if inv_beta <= dd_max_inv_beta:  # data-dependent bounds, |Φ| = 4 (L896): K = 4/β intervals
+        from safeguarded.dp_noise.data_dependent import dd_lower_bound, dd_upper_bound
+
+        K = int(round(4 * inv_beta))
+        start = time.perf_counter()
+        try:
+            row["P_dd"] = dd_upper_bound(epsilon, delta, K, part, "l1").value
+        except ValueError:
+            pass
+        row["D_dd"] = dd_lower_bound(epsilon, delta, K, part, "l1").value
+        row["runtime_dd"] = time.perf_counter() - start
+    return row
 
 
 def figure4_panel(epsilon, delta, sensitivity=10.0, beta=0.5, half_width=28.0) -> dict:

@@ -1,0 +1,69 @@
+"""Checks of the data-dependent bounds P′(L, β), D′(L, β) (safeguarded.dp_noise.data_dependent)."""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import numpy as np
+import pytest
+
+from safeguarded.dp_noise import bounds as bd
+from safeguarded.dp_noise import data_dependent as dd
+
+
+def _bruteforce_max_shortfall(res: dd.DDResult) -> float:
+    """max over every (k, m, s) family of P′ and every union A of fine cells of the event range."""
+    cells = res.partition
+    n_ev = cells.hi - cells.lo
+    d = np.repeat(res.masses / cells.widths, cells.widths, axis=1)
+    ee = math.exp(res.epsilon)
+    best = -np.inf
+    for k, m, s in dd.dd_triples(res.K, cells.k, "upper"):
+        src = np.arange(n_ev) - s
+        neg = np.where((src >= 0) & (src < n_ev), d[m, np.clip(src, 0, n_ev - 1)], 0.0)
+        terms = d[k] - ee * neg
+        for bits in itertools.product([0, 1], repeat=n_ev):
+            best = max(best, float(np.dot(bits, terms)) - res.delta)
+    return best
+
+
+def test_upper_bound_noise_satisfies_every_constraint_by_brute_force():
+    part = bd.uniform_partition(3, 2)  # 7 fine cells: 128 events per (k, m, s)
+    res = dd.dd_upper_bound(1.5, 0.3, 3, part)
+    assert _bruteforce_max_shortfall(res) <= 1e-8
+    np.testing.assert_allclose(res.masses.sum(axis=1), 1.0)
+
+
+def test_single_interval_equals_data_independent_lp_with_sensitivity_beta():
+    """K = 1: the only shifts are ±β, i.e. the DI problem P(L, β) with Δf = β (k = 1)."""
+    for eps, delta in [(0.5, 0.1), (2.0, 0.05)]:
+        part = bd.uniform_partition(8, 4)
+        ddv = dd.dd_upper_bound(eps, delta, 1, part).value
+        di = bd.upper_bound(eps, delta, bd.Partition(part.breaks, 1, part.beta)).value
+        assert ddv == pytest.approx(di, rel=1e-7)
+
+
+@pytest.mark.parametrize("eps,delta", [(1.0, 0.2), (0.3, 0.1)])
+def test_bounds_are_ordered(eps, delta):
+    part = bd.uniform_partition(2 * bd.support_rule(eps, delta), 2)
+    for K in (2, 4):
+        up, lo = dd.dd_upper_bound(eps, delta, K, part), dd.dd_lower_bound(eps, delta, K, part)
+        di = bd.upper_bound(eps, delta, part).value  # DI noise is feasible in P′
+        assert lo.value <= up.value + 1e-9
+        assert up.value <= di + 1e-9
+        assert up.max_shortfall <= 1e-8 and lo.max_shortfall <= 1e-8
+
+
+def test_bad_input():
+    part = bd.uniform_partition(4, 2)
+    with pytest.raises(ValueError, match="K must be a positive integer"):
+        dd.dd_upper_bound(1.0, 0.1, 0, part)
+    with pytest.raises(ValueError, match="epsilon must be in"):
+        dd.dd_upper_bound(-1.0, 0.1, 2, part)
+    with pytest.raises(ValueError, match="delta must be in"):
+        dd.dd_lower_bound(1.0, 2.0, 2, part)
+    with pytest.raises(ValueError, match="partition must be a Partition"):
+        dd.dd_upper_bound(1.0, 0.1, 2, "grid")
+    with pytest.raises(ValueError, match="cannot hold"):
+        dd.dd_upper_bound(0.5, 0.0, 2, bd.uniform_partition(2, 2))
