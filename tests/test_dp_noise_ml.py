@@ -98,3 +98,44 @@ def test_bad_input():
         ml.train_test_split_indices(10, rng, test_share=1.0)
     with pytest.raises(ValueError, match="name must be one of"):
         ml.load_table3("iris")
+
+
+def _nb_toy(seed=0, n=400):
+    rng = rng_for(seed)
+    y = rng.integers(0, 3, size=n)
+    cat = np.column_stack([(y + rng.integers(0, 2, size=n)) % 4, rng.integers(0, 3, size=n)])
+    num = 10 * rng.normal(size=(n, 2)) + 8 * y[:, None]  # class sds ≈ 10 > 1: the sd floor is inactive
+    return ml.NBData(cat, [4, 3], num, y, 3)
+
+
+def test_naive_bayes_matches_sklearn():
+    """Non-private NB equals scikit-learn's CategoricalNB (no smoothing) and GaussianNB on each part."""
+    from sklearn.naive_bayes import CategoricalNB, GaussianNB
+
+    data = _nb_toy()
+    tr, te = ml.train_test_split_indices(len(data.y), rng_for(1))
+    cat_only = ml.NBData(data.cat, data.levels, np.zeros((len(data.y), 0)), data.y, 3)
+    ours = ml.dp_naive_bayes_errors(cat_only, tr, [te], rng_for(2))[0, 0]
+    ref = CategoricalNB(alpha=1e-10, force_alpha=True).fit(data.cat[tr], data.y[tr])
+    assert ours == pytest.approx(np.mean(ref.predict(data.cat[te]) != data.y[te]), abs=1e-12)
+    num_only = ml.NBData(np.zeros((len(data.y), 0), dtype=int), [], data.num, data.y, 3)
+    ours = ml.dp_naive_bayes_errors(num_only, tr, [te], rng_for(2))[0, 0]
+    ref = GaussianNB(var_smoothing=0.0).fit(data.num[tr], data.y[tr])
+    assert ours == pytest.approx(np.mean(ref.predict(data.num[te]) != data.y[te]), abs=1e-12)
+
+
+def test_naive_bayes_noise_and_sensitivities():
+    data = _nb_toy()
+    tr, te = ml.train_test_split_indices(len(data.y), rng_for(1))
+    zero = ml.dp_naive_bayes_errors(data, tr, [te], rng_for(3), noise=lambda r, s: np.zeros(s), n_sims=4)
+    none = ml.dp_naive_bayes_errors(data, tr, [te], rng_for(3))
+    np.testing.assert_allclose(zero, np.repeat(none, 4, axis=1))
+    sens = ml.nb_sensitivities(data)
+    n_c = np.bincount(data.y)
+    width = data.num.max(axis=0) - data.num.min(axis=0)
+    np.testing.assert_allclose(sens["mean"], np.ceil(width[None, :] / n_c[:, None]))
+    assert np.all(sens["sd"] >= sens["mean"])
+    # strong noise degrades the classifier on average
+    tl = TruncatedLaplace(0.05, 0.01, 1.0)
+    noisy = ml.dp_naive_bayes_errors(data, tr, [te], rng_for(4), noise=tl.sample, n_sims=30)
+    assert noisy.mean() > none.mean()
