@@ -343,3 +343,42 @@ def test_bad_input_errors_name_the_parameter():
     with pytest.raises(ValueError, match="delta must be"):
         lemma2_tv_bound(2.0)
     _ = beta_candidates(p, d, d, g)
+
+
+def test_lp_through_solver_layer_agrees():
+    p, d, lo, hi, group = random_instance(seed=21, n_groups=4, max_size=5)
+    res = algorithm1(p, lo, hi, group).groups["beta"].to_numpy()
+    for g in range(4):
+        m = group == g
+        beta, n_lps, used = lfp.lp_bisection_group_cvxpy(p[m], lo[m], hi[m], tol=1e-7)
+        assert used == "HIGHS" and n_lps == 24
+        np.testing.assert_allclose(beta, res[g], atol=1e-5)
+
+
+def test_theorem1_table_matches_its_definitions():
+    from safeguarded.atr.algorithm import theorem1_table
+
+    t = example_table()
+    tab = theorem1_table(t, delta=0.9)
+    np.testing.assert_allclose(tab["PD1_max'"], [0.03, 0.0125, 0.0675, 0.0225, 0.09, 0.09], atol=1e-12)
+    np.testing.assert_allclose(tab["PD0_max'"], [0.27, 0.125, 0.0075, 0.2025, 0.105, 0.01], atol=1e-12)
+
+
+def test_credit_approval_loader_and_qii_identity(data_mirror):
+    from safeguarded.atr.attacks import qii_difference_attack
+    from safeguarded.data.credit_approval import load_credit_approval
+
+    raw, data = load_credit_approval(dropna=False), load_credit_approval()
+    assert (len(raw), len(data)) == (690, 653)
+    assert raw["A16"].value_counts().to_dict() == {"-": 383, "+": 307}
+    in_t = (data.A4 == "y") & (data.A5 == "p") & (data.A6 == "k") & (data.A7 == "v")
+    assert in_t.sum() == 11
+    # any classifier: the differencing identity holds exactly with shared draws
+    predict = lambda f: (f["A11"].to_numpy() > 5).astype(int)  # noqa: E731
+    w1 = (in_t & data.A11.between(10, 11)).to_numpy()
+    w0 = (in_t & data.A11.between(0, 1)).to_numpy()
+    private = ["A1", "A2", "A3", "A8", "A9", "A10", "A11", "A12", "A13", "A14", "A15"]
+    att = qii_difference_attack(predict, data, w1, w0, private, rng_for(0), rng_for(0), 40)
+    np.testing.assert_allclose(att["difference"], 1.0)
+    with pytest.raises(ValueError, match="dropna must be True or False"):
+        load_credit_approval(dropna="yes")

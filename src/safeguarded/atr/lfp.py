@@ -46,6 +46,7 @@ __all__ = [
     "lp_bisection_per_group",
     "lp_bisection_monolithic",
     "lp_bisection_batched",
+    "lp_bisection_group_cvxpy",
 ]
 
 SOLVER = f"HIGHS via scipy {importlib.metadata.version('scipy')} linprog(method='highs')"
@@ -226,3 +227,43 @@ def lp_bisection_batched(
         ok = e <= feas_tol
         a, b = np.where(ok, a, mid), np.where(ok, mid, b)
     return LPBisectionResult(b, k, time.perf_counter() - start)
+
+
+def lp_bisection_group_cvxpy(p, lo, hi, *, tol: float = 1e-7, solver: str | None = None):
+    """beta*_T of one group by bisection, the feasibility LP built once in cvxpy with beta as a
+    ``cp.Parameter`` (DPP) and solved through :func:`safeguarded.solvers.solve` (default HiGHS).
+
+    A cross-check of the scipy/HiGHS drivers through the repository's solver layer (cvxpy's default
+    HiGHS tolerances make it accurate to about 1e-6 in beta). Returns (beta*, n_lps, solver name).
+    """
+    import cvxpy as cp
+
+    from safeguarded.solvers import InfeasibleError, solve
+
+    _check_tol(tol)
+    p = np.asarray(p, dtype=float)
+    if p.ndim != 1 or p.size == 0 or np.any(~np.isfinite(p)) or np.any(p < 0) or p.sum() <= 0:
+        raise ValueError("p must be a non-empty 1-D array of probabilities >= 0 with positive sum")
+    pn = p / p.sum()
+    lo = check_unit_array("lo", lo, p.size)
+    hi = check_unit_array("hi", hi, p.size)
+    x, s = cp.Variable(p.size), cp.Variable()
+    beta = cp.Parameter(nonneg=True)
+    cons = [
+        pn @ x == s,
+        cp.multiply(pn, x) <= beta * s,  # (16b), a = 1
+        -cp.multiply(pn, x) + beta * s <= beta - pn,  # (16b), a = 0 (group mass 1)
+        x >= lo,
+        x <= hi,
+    ]
+    prob = cp.Problem(cp.Minimize(0), cons)
+    a, b, k, used = 0.0, 1.0, 0, ""
+    while b - a > tol:
+        beta.value = 0.5 * (a + b)
+        k += 1
+        try:
+            used = solve(prob, name="atr.OPT-Sub feasibility", solver=solver, problem_class="LP").solver
+            a, b = a, beta.value
+        except InfeasibleError:
+            a, b = beta.value, b
+    return b, k, used
