@@ -24,28 +24,10 @@ from safeguarded.atr.fairness import (
     statistical_parity,
 )
 from safeguarded.atr.fidelity import fidelity_bounds, fidelity_box
+from safeguarded.atr.instances import random_groups as random_instance
 from safeguarded.atr.privacy import beta_min, c_star, confidence
 from safeguarded.atr.table import DecisionTable, census_table, example_table, table1
 from safeguarded.experiments import rng_for
-
-
-def random_instance(seed, n_groups, max_size=7, alpha_share=1 / 3):
-    """Random groups: sizes U{1..max_size}, P ~ Dirichlet(1), d on a 0.25 grid, delta/alpha ~ U(0,1)."""
-    rng = rng_for(seed)
-    m = rng.integers(1, max_size + 1, n_groups)
-    group = np.repeat(np.arange(n_groups), m)
-    n = group.size
-    p = rng.dirichlet(np.ones(n))
-    d = rng.choice([0.0, 0.25, 0.5, 0.75, 1.0], n)
-    lo, hi = np.empty(n), np.empty(n)
-    starts = np.concatenate(([0], np.cumsum(m)[:-1]))
-    for i, k in zip(starts, m, strict=True):
-        sl = slice(i, i + k)
-        if rng.uniform() < alpha_share:
-            lo[sl], hi[sl] = fidelity_box(d[sl], alpha=float(rng.uniform()))
-        else:
-            lo[sl], hi[sl] = fidelity_box(d[sl], delta=float(rng.uniform()))
-    return p, d, lo, hi, group
 
 
 def achieved(p, x, group):
@@ -55,9 +37,9 @@ def achieved(p, x, group):
 
 @pytest.fixture(scope="module")
 def random_groups():
-    p, d, lo, hi, group = random_instance(seed=11, n_groups=1200)
+    p, d, lo, hi, group = random_instance(seed=11, n_groups=1000)
     res = algorithm1(p, lo, hi, group, d=d)
-    lp = lfp.lp_bisection_batched(p, lo, hi, group, tol=1e-10)
+    lp = lfp.lp_bisection_batched(p, lo, hi, group, tol=1e-9)
     return p, d, lo, hi, group, res, lp
 
 
