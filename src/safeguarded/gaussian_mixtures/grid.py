@@ -32,6 +32,7 @@ __all__ = [
     "summary",
     "run_grid",
     "run_privacy_checks",
+    "loss_frame",
 ]
 
 #: The 10 x 10 grid of Section 2.4 (L2143).
@@ -218,3 +219,30 @@ def run_privacy_checks(rows: pd.DataFrame, *, name: str, **sweep_kwargs) -> pd.D
         for r in rows.itertuples()
     ]
     return run_sweep(privacy_check_cell, params, [0], name=name, version="1", **sweep_kwargs)
+
+
+def loss_frame(results: pd.DataFrame, loss: str) -> pd.DataFrame:
+    """Per (epsilon, delta): losses of AG (a), QG (q), the best MG (m, best_k) and MG with K = 1 (m1),
+    the improvements over AG (plain and with max{1, a}), the best of QG and MG, and the Table 11 star
+    (QG better than MG with K = 1)."""
+    if loss not in ("amplitude", "power"):
+        raise ValueError(f"loss must be 'amplitude' or 'power', got loss={loss!r}")
+    key = ["epsilon", "delta"]
+    a = results[results["mechanism"] == "AG"].set_index(key)[loss].rename("a")
+    q = results[results["mechanism"] == "QG"].set_index(key)[loss].rename("q")
+    m1 = results[(results["mechanism"] == "MG") & (results["k"] == 1)].set_index(key)[loss].rename("m1")
+    b = best_k(results, loss).set_index(key)
+    out = pd.concat(
+        [a, q, b[loss].rename("m"), b["k"].rename("best_k"), b["sigma"].rename("sigma_mg"), m1], axis=1
+    )
+    out = out.reset_index()
+    out["imp_q"] = improvement(out["a"], out["q"])
+    out["imp_m"] = improvement(out["a"], out["m"])
+    out["imp_q_capped"] = improvement(out["a"], out["q"], capped=True)
+    out["imp_m_capped"] = improvement(out["a"], out["m"], capped=True)
+    out["best_of"] = np.minimum(out["q"], out["m"])
+    out["best_mechanism"] = np.where(out["q"] <= out["m"], "QG", "MG")
+    out["imp_best"] = improvement(out["a"], out["best_of"])
+    out["star"] = out["q"] < out["m1"]
+    out["best_k_label"] = [f"{k}*" if s else f"{k}" for k, s in zip(out["best_k"], out["star"], strict=True)]
+    return out

@@ -61,6 +61,8 @@ _LOG_SQRT_2PI = 0.5 * math.log(2 * math.pi)
 _TAIL = 14.0
 #: x-scan step in units of sigma for locating sign changes.
 _SCAN = 1.0 / 6.0
+#: Illinois iterations per root (superlinear; the scan already brackets each root within sigma/6).
+_ILLINOIS_STEPS = 10
 
 
 def _checked(sigma, epsilon, sensitivity, k) -> tuple[float, float, float, int]:
@@ -197,9 +199,9 @@ def _hockey_rows(phis: np.ndarray, s: float, e: float, means: np.ndarray, lw: np
 
     Per phi, the sign of r(x) = log f(x + phi) - log f(x) - eps is scanned on a grid made of a uniform
     part (step sigma/6 over [min mean - phi - 14 sigma, max mean + 14 sigma]) and dense local parts
-    (49 points over +-6 sigma^2/Delta + sigma/6) around the valleys of f(x) and of f(x + phi) (see
+    (33 points over +-(4 sigma^2/Delta + sigma/12)) around the valleys of f(x) and of f(x + phi) (see
     :func:`_valleys`); between valleys r is nearly affine in x, so no root is missed.  Each sign change
-    is refined by bisection (20 halvings; root errors enter H only at second order) and H is the sum of
+    is refined by 10 Illinois steps (root errors enter H only at second order) and H is the sum of
     Gaussian-CDF differences over the intervals where r > 0.
     """
     phis = np.asarray(phis, dtype=float)
@@ -213,8 +215,8 @@ def _hockey_rows(phis: np.ndarray, s: float, e: float, means: np.ndarray, lw: np
     n = int(math.ceil((hi - lo) / (_SCAN * s))) + 1
     uniform = np.linspace(lo, hi, n)
     if len(means) > 1:
-        width = 6 * s * s / float(np.min(np.diff(means))) + _SCAN * s
-        local = (_valleys(means, lw, s)[:, None] + np.linspace(-width, width, 49)).ravel()
+        width = 4 * s * s / float(np.min(np.diff(means))) + _SCAN * s / 2
+        local = (_valleys(means, lw, s)[:, None] + np.linspace(-width, width, 33)).ravel()
         x = np.concatenate(
             (
                 np.broadcast_to(uniform, (m, n)),
@@ -226,18 +228,28 @@ def _hockey_rows(phis: np.ndarray, s: float, e: float, means: np.ndarray, lw: np
         x.sort(axis=1)
     else:
         x = np.broadcast_to(uniform, (m, n))
-    pos = (_logpdf(x + phis[:, None], s, means, lw) - _logpdf(x, s, means, lw) - e) > 0
+    rr = _logpdf(x + phis[:, None], s, means, lw) - _logpdf(x, s, means, lw) - e
+    pos = rr > 0
     pos[phis <= 0] = False
     rows, cols = np.nonzero(pos[:, 1:] != pos[:, :-1])  # row-major: sorted by row, then x
     a, b = x[rows, cols], x[rows, cols + 1]
+    fa, fb = rr[rows, cols], rr[rows, cols + 1]
     sa = pos[rows, cols]
     ph = phis[rows]
-    for _ in range(20):
-        mid = 0.5 * (a + b)
-        same = ((_logpdf(mid + ph, s, means, lw) - _logpdf(mid, s, means, lw) - e) > 0) == sa
-        a = np.where(same, mid, a)
-        b = np.where(same, b, mid)
-    roots = 0.5 * (a + b)
+    # Illinois (modified regula falsi) on each bracket: r is smooth, nearly affine between valleys
+    side = np.zeros(len(a), dtype=np.int8)
+    for _ in range(_ILLINOIS_STEPS):
+        with np.errstate(divide="ignore", invalid="ignore"):
+            c = b - fb * (b - a) / (fb - fa)
+        c = np.where(np.isfinite(c) & (c > np.minimum(a, b)) & (c < np.maximum(a, b)), c, 0.5 * (a + b))
+        fc = _logpdf(c + ph, s, means, lw) - _logpdf(c, s, means, lw) - e
+        left = (fc > 0) == sa  # root lies in (c, b): c replaces a
+        fb = np.where(left & (side == 1), 0.5 * fb, fb)
+        fa = np.where(~left & (side == -1), 0.5 * fa, fa)
+        a, fa = np.where(left, c, a), np.where(left, fc, fa)
+        b, fb = np.where(left, b, c), np.where(left, fb, fc)
+        side = np.where(left, 1, -1).astype(np.int8)
+    roots = np.where(np.abs(fa) < np.abs(fb), a, b)
     # interval after each root: (root, next root in the same row or +inf), sign = not(sign before root)
     nxt = np.append(roots[1:], np.inf)
     last = np.append(rows[1:] != rows[:-1], True)
@@ -404,8 +416,12 @@ def calibrate(
     check_sigma(hi)
     target = (1 - et) * dl
 
+    memo: dict[float, tuple[float, float]] = {}
+
     def violation(s: float) -> float:  # log(max_phi H / target): smooth in sigma, <= 0 when feasible
-        h = max_hockey_stick(s, e, d, kk)[1]
+        if s not in memo:
+            memo[s] = max_hockey_stick(s, e, d, kk)
+        h = memo[s][1]
         return math.log(h / target) if h > 0 else -math.inf
 
     top = hi
@@ -417,5 +433,6 @@ def calibrate(
     while violation(lo) <= 0 and lo > top * 1e-6:
         hi, lo = lo, lo / 2
     sigma = smallest_feasible(violation, lo, hi, rtol=rtol * top / hi, name="sigma")
-    phi_star, h_star = max_hockey_stick(sigma, e, d, kk)
+    violation(sigma)
+    phi_star, h_star = memo[sigma]
     return MGCalibration(sigma, kk, et, e, dl, d, phi_star, h_star, float(top))
