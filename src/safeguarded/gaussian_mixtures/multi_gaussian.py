@@ -396,7 +396,7 @@ def calibrate(
     k: int = 1,
     eta: float = 0.01,
     *,
-    rtol: float = 1e-7,
+    rtol: float = 1e-6,
     upper: float | None = None,
     guess: float | None = None,
 ) -> MGCalibration:
@@ -424,12 +424,20 @@ def calibrate(
         h = memo[s][1]
         return math.log(h / target) if h > 0 else -math.inf
 
-    top = hi
+    top, lo = hi, None  # invariant: violation(lo) > 0 >= violation(hi)
     if guess is not None and 0 < guess < hi:  # a nearby solution (e.g. the previous K): narrow bracket
-        g_hi = min(hi, guess * 1.05)
-        if violation(g_hi) <= 0:
-            hi = g_hi
-    lo = guess * 0.95 if guess is not None and 0 < guess * 0.95 < hi else hi / 2
+        for width in (0.005, 0.05):
+            g_lo, g_hi = min(guess, hi) * (1 - width), min(hi, guess * (1 + width / 5))
+            if violation(g_lo) <= 0:
+                hi = g_lo
+                continue
+            lo = g_lo if lo is None else max(lo, g_lo)
+            if g_hi > lo and violation(g_hi) <= 0:
+                hi = g_hi
+                break
+            lo = max(lo, g_hi)
+    if lo is None or lo >= hi:
+        lo = hi / 2
     while violation(lo) <= 0 and lo > top * 1e-6:
         hi, lo = lo, lo / 2
     sigma = smallest_feasible(violation, lo, hi, rtol=rtol * top / hi, name="sigma")
