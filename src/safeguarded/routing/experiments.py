@@ -246,3 +246,61 @@ def beta_units_table(instance: Instance, alpha: float = PAPER["alpha"], T: int =
          costs.section34_beta(n, q_m, lam_m.max(), alpha)),
     ]  # fmt: skip
     return [{"convention": name, "beta": value} for name, value in rows]
+
+
+def _toy(seed: int = 1):
+    net = grid_network(2, 3, seed=seed)
+    lam = np.random.default_rng(seed + 2).uniform(2, 20, net.n_od).round()
+    lam[:3] = 0.0  # zero-demand pairs are part of the policy too
+    return net, lam, costs.affine_slopes(net.free_flow, net.capacity, 2.0)
+
+
+def empirical_sensitivity(
+    *, seed: int = 0, n_days: int = 8, n_pairs: int = 8, alpha: float = 2.0, T: int = 60
+) -> dict:  # noqa: N803
+    """Theorem 2 / Lemma 1 checked numerically on a 2 x 3 grid: max ||x_N(L) - x_N(L')|| over adjacent L, L'
+    (one request added to or removed from one day and pair, Def. 9) against the bound s.
+
+    Theory-consistent constants: F = F_hat + (alpha/2)||x||^2 (Sec. 3.4), beta = the Hessian bound
+    2 K lambda_max^2 max q + alpha, C = the Sec. 3.4 constant; the same x_0 for L and L'.
+    """
+    net, lam, q = _toy()
+    rng = rng_for(seed, 7)
+    days = dp_sgd.sample_days(lam, n_days, rng, periods=T)
+    lam_max = days.max() + 1.0 / T
+    beta = 2 * net.n_od * lam_max**2 * q.max() + alpha
+    C = costs.section34_C(net.n_nodes, q, net.free_flow, lam_max)  # noqa: N806
+    s = dp_sgd.sensitivity_bound(C, alpha, beta, n_days, 1.0 / T)
+    x0 = dp_sgd.random_policy(net, rng)
+    kw = dict(alpha=alpha, beta=beta, C=C, eps=0.5, delta=0.1, d_lambda=1 / T, x0=x0, reg=0.5)
+    base = dp_sgd.private_projected_sgd(net, days, q, rng=rng_for(seed, 8), **kw).x_N
+    cases = [(0, 0), (n_days - 1, net.n_od - 1)]
+    cases += [(int(rng.integers(n_days)), int(rng.integers(net.n_od))) for _ in range(n_pairs - 2)]
+    worst = 0.0
+    for t, k in cases:
+        for sign in (+1, -1):
+            other = days.copy()
+            other[t, k] = max(0.0, other[t, k] + sign / T)
+            out = dp_sgd.private_projected_sgd(net, other, q, rng=rng_for(seed, 8), **kw).x_N
+            worst = max(worst, float(np.linalg.norm(out - base)))
+    return {"empirical_sensitivity": worst, "bound_s": s, "adjacent_pairs": 2 * len(cases)}
+
+
+def distance_vs_n(
+    *, seed: int = 0, n_grid=(5, 20, 80, 320), reps: int = 3, alpha: float = 20.0
+) -> list[dict]:
+    """Theorem 3 (qualitative) on a 2 x 3 grid: ||x_alg - x*|| against N at eps = 0.5, delta = 0.1,
+    x* = the regularised optimum at the mean demand (Clarabel); ``reps`` independent runs per N."""
+    net, lam, q = _toy()
+    beta = costs.smoothness_beta(lam, q)
+    x_star = problems.policy_optimum(net, lam, q, alpha=alpha).x
+    rows = []
+    for n_days in n_grid:
+        for r in range(reps):
+            days = dp_sgd.sample_days(lam, n_days, rng_for(seed, 9, n_days, r))
+            res = dp_sgd.private_projected_sgd(
+                net, days, q, alpha=alpha, beta=beta, C=beta, eps=0.5, delta=0.1, d_lambda=1 / 60,
+                rng=rng_for(seed, 10, n_days, r),
+            )  # fmt: skip
+            rows.append({"n_days": n_days, "rep": r, "distance": float(np.linalg.norm(res.x_alg - x_star))})
+    return rows
