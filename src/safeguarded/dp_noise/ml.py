@@ -21,6 +21,7 @@ non-private PCD.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -228,12 +229,20 @@ def opt_noise_pcd(epsilon=1.0, delta=0.1, sensitivity=2.0, k=50):
 
     Support ±Λ (supp. rule) and β = 1/k at Δ = 1; scale equivariance (catalog §3.2 item 7).
     """
-    from safeguarded.dp_noise import bounds as bd
     from safeguarded.dp_noise.mechanisms import PiecewiseUniformNoise
+
+    edges, masses = _opt_noise_unit(float(epsilon), float(delta), int(k))
+    return PiecewiseUniformNoise(edges * sensitivity, masses, name="OPT")
+
+
+@functools.lru_cache(maxsize=16)
+def _opt_noise_unit(epsilon: float, delta: float, k: int):
+    """Edges and masses of the Δ = 1 OPT noise, cached per process (every sweep cell reuses the LP)."""
+    from safeguarded.dp_noise import bounds as bd
 
     lam = bd.support_rule(epsilon, delta)
     res = bd.upper_bound(epsilon, delta, bd.uniform_partition(lam * k, k), "l1")
-    return PiecewiseUniformNoise(res.partition.edges * sensitivity, res.masses, name="OPT")
+    return res.partition.edges, res.masses
 
 
 def pcd_cell(dataset, split, n_sims=100, iterations=100, epsilon=1.0, delta=0.1, opt_k=50, seed=0):
