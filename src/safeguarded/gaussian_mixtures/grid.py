@@ -181,7 +181,8 @@ def pivot(frame: pd.DataFrame, value: str) -> pd.DataFrame:
     """Rows delta, columns epsilon (the thesis's layout), as a flat table with a 'delta' column."""
     table = frame.pivot(index="delta", columns="epsilon", values=value).sort_index()
     table.columns = [f"eps={c:g}" for c in table.columns]
-    return table.reset_index()
+    table.index = [f"{d:g}" for d in table.index]
+    return table.rename_axis("delta").reset_index()
 
 
 def summary(values) -> dict:
