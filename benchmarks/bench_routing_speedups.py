@@ -8,7 +8,8 @@ Both are measured side by side in one run on Sioux Falls (alpha = 1e3 as in App.
 both solves.  Evaluation is timed two ways: a loop over the days (one F evaluation per day, as a
 straightforward implementation does) and our vectorised batch evaluation (one matrix product).
 
-    SAFEGUARDED_DATA_MIRROR=../shared/data .venv/bin/python benchmarks/bench_routing_speedups.py
+    OPENBLAS_NUM_THREADS=1 SAFEGUARDED_DATA_MIRROR=../shared/data .venv/bin/python \
+        benchmarks/bench_routing_speedups.py
 
 Prints a table and writes ``figures/routing/bench_speedups.csv``.  Timings depend on the machine.
 """
