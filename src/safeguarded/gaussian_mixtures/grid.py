@@ -147,7 +147,7 @@ def privacy_check_cell(
     n_phi = int(min(513, max(65, math.ceil(2 * d * d / sigma**2) + 1)))
     t0 = time.perf_counter()
     sup, phi = privacy.delta_of_epsilon(pdf, e, d, fine, radius, n_phi=n_phi)
-    h = fine / 100
+    h = fine / 400
     i_h, i_h2 = (
         float(privacy.hockey_stick_quadrature(pdf, d, e, -radius - d, radius, step)[0]) for step in (h, h / 2)
     )
@@ -222,7 +222,7 @@ def run_privacy_checks(rows: pd.DataFrame, *, name: str, **sweep_kwargs) -> pd.D
         )
         for r in rows.itertuples()
     ]
-    return run_sweep(privacy_check_cell, params, [0], name=name, version="1", **sweep_kwargs)
+    return run_sweep(privacy_check_cell, params, [0], name=name, version="2", **sweep_kwargs)
 
 
 def loss_frame(results: pd.DataFrame, loss: str) -> pd.DataFrame:

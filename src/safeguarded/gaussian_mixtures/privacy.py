@@ -84,7 +84,8 @@ def delta_of_epsilon(
     ``radius``: the density is treated as zero outside [-radius - Delta, radius] (pick radius so the
     mass outside is negligible, e.g. the largest mixture mean + 12 sigma).  The shift grid has
     ``n_phi`` points (Delta included); the best one is refined on 33 points within one grid step, and
-    the value there is Richardson-extrapolated from steps h and h/2.
+    the value there is recomputed with steps h/4 and h/8 and Richardson-extrapolated (relative accuracy
+    about 1e-9 on the tight quasi-Gaussian cells, checked against adaptive quadrature between roots).
     """
     d, s = check_sensitivity(sensitivity), check_sigma(sigma)
     h = min(s, d) / points_per_sigma
@@ -101,9 +102,8 @@ def delta_of_epsilon(
     fvals = hs(fine)
     j = int(np.argmax(fvals))
     phi = float(fine[j]) if fvals[j] > vals[i] else float(grid[i])
-    # Richardson extrapolation in h at the worst shift (the quadrature error is O(h^2))
-    i_h = float(hs(np.array([phi]))[0])
-    i_h2 = float(hockey_stick_quadrature(pdf, phi, epsilon, lo, hi, h / 2)[0])
+    # at the worst shift: steps h/4 and h/8, Richardson-extrapolated (the quadrature error is O(h^2))
+    i_h, i_h2 = (float(hockey_stick_quadrature(pdf, phi, epsilon, lo, hi, h / m)[0]) for m in (4, 8))
     return max((4 * i_h2 - i_h) / 3, 0.0), phi
 
 
