@@ -67,3 +67,18 @@ def test_bad_input():
         dd.dd_upper_bound(1.0, 0.1, 2, "grid")
     with pytest.raises(ValueError, match="cannot hold"):
         dd.dd_upper_bound(0.5, 0.0, 2, bd.uniform_partition(2, 2))
+
+
+def test_grouped_phi_partition():
+    """Tying distributions (non-uniform Φ partition) restricts P′; singleton groups change nothing."""
+    part = bd.uniform_partition(6, 2)
+    free = dd.dd_upper_bound(1.0, 0.2, 4, part).value
+    single = dd.dd_upper_bound(1.0, 0.2, 4, part, groups=np.arange(4)).value
+    tied = dd.dd_upper_bound(1.0, 0.2, 4, part, groups=np.array([0, 0, 1, 1]))
+    one = dd.dd_upper_bound(1.0, 0.2, 4, part, groups=np.zeros(4, dtype=int)).value
+    assert single == pytest.approx(free, rel=1e-9)
+    assert free - 1e-9 <= tied.value <= one + 1e-9
+    assert one <= bd.upper_bound(1.0, 0.2, part).value + 1e-9  # one distribution, fewer shifts than DI
+    assert tied.masses.shape[0] == 2 and tied.max_shortfall <= 1e-8
+    with pytest.raises(ValueError, match="groups must be"):
+        dd.dd_upper_bound(1.0, 0.2, 4, part, groups=np.array([1, 1, 0, 0]))

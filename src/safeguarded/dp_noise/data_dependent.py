@@ -90,7 +90,15 @@ def dd_max_shortfall(result: DDResult, kind: str | None = None) -> float:
     return worst
 
 
-def _solve_dd(kind, epsilon, delta, K, partition, loss, tol, max_rounds, max_seconds):
+def _grouped_triples(K: int, k_sens: int, kind: str, groups: np.ndarray):
+    """Distinct (g, h, s) families when the K Φ-intervals share distributions by ``groups`` (supp. G.1)."""
+    return sorted(
+        {(int(groups[k]), int(groups[m]), s) for k, m, s in dd_triples(K, k_sens, kind)}
+        - {(g, g, 0) for g in range(int(groups.max()) + 1)}
+    )
+
+
+def _solve_dd(kind, epsilon, delta, K, partition, loss, tol, max_rounds, max_seconds, groups=None):
     import highspy
 
     if not isinstance(partition, bd.Partition):
@@ -100,13 +108,22 @@ def _solve_dd(kind, epsilon, delta, K, partition, loss, tol, max_rounds, max_sec
     cells = partition if kind == "upper" else partition.padded()
     n = cells.n_cells
     costs = bd.cell_costs(cells.edges, loss, "mean" if kind == "upper" else "inf")
-    triples = dd_triples(K, partition.k, kind)
+    if groups is None:
+        triples = dd_triples(K, partition.k, kind)
+        weights = np.full(K, 1.0 / K)
+    else:  # non-uniform Φ partition: Φ-intervals k with equal groups[k] share one distribution
+        groups = np.asarray(groups, dtype=int)
+        if groups.shape != (K,) or groups.min() != 0 or np.any(np.diff(groups) < 0):
+            raise ValueError("groups must be a non-decreasing integer array of length K starting at 0")
+        triples = _grouped_triples(K, partition.k, kind, groups)
+        weights = np.bincount(groups) / K
+        K = int(groups.max()) + 1
     tables = _shift_tables(cells, partition.lo, partition.hi, sorted({s for _, _, s in triples}))
     w = cells.widths.astype(float)
     ee = math.exp(eps)
     inf = highspy.kHighsInf
     name = f"dp_noise.{'P' if kind == 'upper' else 'D'}'(L,beta) eps={eps:g} delta={d:g} K={K}"
-    h = bd._highs(K * n, np.tile(costs, K) / K)
+    h = bd._highs(K * n, np.kron(weights, costs))
     h.setOptionValue("solver", "simplex")
     simplex = sp.kron(sp.identity(K), sp.csr_matrix(np.ones((1, n)))).tocsr()
     bd._add_rows(h, simplex, np.ones(K), np.ones(K))
@@ -174,19 +191,24 @@ def _solve_dd(kind, epsilon, delta, K, partition, loss, tol, max_rounds, max_sec
         ) from exc
     P = P / P.sum(axis=1, keepdims=True)
     res = DDResult(
-        kind, float(np.tile(costs, K) @ P.ravel() / K), P, cells, eps, d, K, bd.SOLVER_NAME,
+        kind, float(np.kron(weights, costs) @ P.ravel()), P, cells, eps, d, K, bd.SOLVER_NAME,
         solver_version("HIGHS"), time.perf_counter() - start, rnd, 0.0,
     )  # fmt: skip
-    res.max_shortfall = dd_max_shortfall(res)
+    res.max_shortfall = dd_max_shortfall(res) if groups is None else float(worst)
     return res
 
 
-def dd_upper_bound(epsilon, delta, K, partition, loss="l1", *, tol=1e-9, max_rounds=5000, max_seconds=900.0):
+def dd_upper_bound(
+    epsilon, delta, K, partition, loss="l1", *, tol=1e-9, max_rounds=5000, max_seconds=900.0, groups=None
+):
     """P′(L, β) (Prop. 5) with uniform weights w_k = 1/K; Φ is K intervals of length β = Δf/k.
 
-    Returns a :class:`DDResult` whose ``masses[k]`` is the noise for query outputs in Φ_k.
+    ``groups`` (length K, non-decreasing from 0) ties the distributions of Φ-intervals with equal group
+    index, i.e. a coarser non-uniform partition of Φ (supp. Alg. G.1; Fig. 5).  Returns a
+    :class:`DDResult` whose ``masses[g]`` is the noise for query outputs in group g.
     """
-    return _solve_dd("upper", epsilon, delta, K, partition, loss, tol, max_rounds, max_seconds)
+    opts = (tol, max_rounds, max_seconds, groups)
+    return _solve_dd("upper", epsilon, delta, K, partition, loss, *opts)
 
 
 def dd_lower_bound(epsilon, delta, K, partition, loss="l1", *, tol=1e-9, max_rounds=5000, max_seconds=900.0):

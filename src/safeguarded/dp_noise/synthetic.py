@@ -36,6 +36,7 @@ __all__ = [
     "example1",
     "figure3_cell",
     "figure4_panel",
+    "figure5_panel",
     "loss_figure7",
     "loss_figure8",
 ]
@@ -285,3 +286,25 @@ def loss_figure8(x, sensitivity=1.0):
         [np.ones_like(u), 5 - 8 * u, np.zeros_like(u)],
         default=8 * u - 7,
     )
+
+
+def figure5_panel(epsilon, delta, sensitivity=10.0, beta=0.5, half_width=25.0, phi_length=18.0, n_dist=9):
+    """Figure 5 (L904): data-dependent noise for Φ = [0, 18) split into 9 equal intervals, Δf = 10, ℓ1.
+
+    Φ is cut into K = |Φ|/β intervals of length β (L704) whose distributions are tied in ``n_dist``
+    groups of equal length (the non-uniform Φ partition of supp. Alg. G.1; catalog §5 A4); uniform
+    weights; noise grid [−half_width, half_width) with cells of width β (repo notebook: ±25).
+    Returns the grouped P′ result and the DI optimum P(L, β) on the same grid.
+    """
+    from safeguarded.dp_noise.data_dependent import dd_upper_bound
+
+    k = int(round(sensitivity / beta))
+    n = int(round(half_width / beta))
+    K = int(round(phi_length / beta))
+    if K % n_dist:
+        raise ValueError(f"n_dist must divide |Phi|/beta = {K}, got n_dist={n_dist}")
+    part = bd.Partition(np.arange(-n, n + 1), k, sensitivity)
+    groups = np.arange(K) // (K // n_dist)
+    dd = dd_upper_bound(epsilon, delta, K, part, "l1", groups=groups)
+    di = bd.upper_bound(epsilon, delta, part, "l1")
+    return {"dd": dd, "di": di}
