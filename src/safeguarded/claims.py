@@ -216,6 +216,7 @@ def _markdown(table: pd.DataFrame) -> str:
     for work, rows in table.groupby("work", sort=False):
         lines += [f"## {work}", ""]
         shown = rows.drop(columns=["work"]).replace({"": "–"})
+        shown = shown.apply(lambda col: col.str.replace("|", "\\|", regex=False))  # keep the table intact
         lines += [shown.to_markdown(index=False), ""]
     return "\n".join(lines)
 
