@@ -294,7 +294,7 @@ def figure5_panel(epsilon, delta, sensitivity=10.0, beta=0.5, half_width=25.0, p
     Φ is cut into K = |Φ|/β intervals of length β (L704) whose distributions are tied in ``n_dist``
     groups of equal length (the non-uniform Φ partition of supp. Alg. G.1; catalog §5 A4); uniform
     weights; noise grid [−half_width, half_width) with cells of width β (repo notebook: ±25).
-    Returns the grouped P′ result and the DI optimum P(L, β) on the same grid.
+    Returns the grouped P′ result and the DI optimum P(L, β) on the same grid (``None`` if infeasible).
     """
     from safeguarded.dp_noise.data_dependent import dd_upper_bound
 
@@ -306,5 +306,8 @@ def figure5_panel(epsilon, delta, sensitivity=10.0, beta=0.5, half_width=25.0, p
     part = bd.Partition(np.arange(-n, n + 1), k, sensitivity)
     groups = np.arange(K) // (K // n_dist)
     dd = dd_upper_bound(epsilon, delta, K, part, "l1", groups=groups)
-    di = bd.upper_bound(epsilon, delta, part, "l1")
+    try:
+        di = bd.upper_bound(epsilon, delta, part, "l1")
+    except ValueError:  # the grid cannot hold a data-independent noise (e.g. (0.6, 0.1) on ±25)
+        di = None
     return {"dd": dd, "di": di}
