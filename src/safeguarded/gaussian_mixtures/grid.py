@@ -36,6 +36,8 @@ __all__ = [
     "qg_cell",
     "run_qg_grid",
     "qg_frame",
+    "section1_bounds",
+    "implied_mg_sigma",
 ]
 
 #: The 10 x 10 grid of Section 2.4 (L2143).
@@ -305,3 +307,20 @@ def implied_mg_sigma(loss_value: float, epsilon: float, k: int, loss: str = "amp
     if fun(lo, e, 1.0, kk) > loss_value:
         raise ValueError(f"loss_value={loss_value!r} is below the sigma -> 0 limit for K={kk}")
     return float(optimize.brentq(lambda s: fun(s, e, 1.0, kk) - loss_value, lo, hi, xtol=1e-14))
+
+
+def section1_bounds(epsilon: float, delta: float, loss: str = "l1", k: int = 20) -> dict:
+    """The Section 1 LP bounds D(L, beta) <= optimum <= P(L, beta) for one cell (Delta = 1), from the
+    ``dp_noise`` work (imported): uniform cells of width beta = 1/k on the support rule's [-Lambda, Lambda].
+
+    Table 10/15's o is "the lower bound" once the bounds agree to 1e-3 (L2986); with a coarse grid the
+    lower bound is looser, so the gap share 100% (a - m)/(a - o) computed from it is a lower estimate.
+    """
+    from safeguarded.dp_noise import bounds
+
+    e, dl, kk = check_epsilon(epsilon), check_delta(delta), check_k(k)
+    lam = bounds.support_rule(e, dl)
+    part = bounds.uniform_partition(lam * kk, kk)
+    lo = bounds.lower_bound(e, dl, part, loss)
+    up = bounds.upper_bound(e, dl, part, loss)
+    return dict(lower=lo.value, upper=up.value, solver=f"{lo.solver} {lo.solver_version}", k=kk, support=lam)
