@@ -37,10 +37,11 @@ def check_in_interval(name: str, value, low: float, high: float, *, closed: str 
 
 def check_integer(name: str, value, *, minimum: int | None = None) -> int:
     """``value`` as an int (NumPy integers accepted), at least ``minimum`` if given."""
+    bound = "" if minimum is None else f" >= {minimum}"
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise ValueError(f"{name} must be an integer, got {name}={value!r}")
+        raise ValueError(f"{name} must be an integer{bound}, got {name}={value!r}")
     if minimum is not None and value < minimum:
-        raise ValueError(f"{name} must be an integer >= {minimum}, got {name}={value!r}")
+        raise ValueError(f"{name} must be an integer{bound}, got {name}={value!r}")
     return int(value)
 
 

@@ -1,10 +1,13 @@
-"""Parameter checks shared by the mixture mechanisms (errors name the parameter and its valid range)."""
+"""Parameter checks of the mixture mechanisms, on top of :mod:`safeguarded.validation`
+(errors name the parameter and its valid range)."""
 
 from __future__ import annotations
 
 import math
 
 import numpy as np
+
+from safeguarded.validation import check_in_interval, check_integer, check_positive
 
 __all__ = ["check_epsilon", "check_delta", "check_sensitivity", "check_sigma", "check_k", "check_eta"]
 
@@ -24,49 +27,32 @@ def _real(name: str, value) -> float:
 
 def check_epsilon(epsilon) -> float:
     """epsilon in (0, 700]."""
-    v = _real("epsilon", epsilon)
-    if not 0.0 < v <= EPS_MAX:
-        raise ValueError(f"epsilon must be in (0, {EPS_MAX:g}], got epsilon={epsilon!r}")
-    return v
+    return check_in_interval("epsilon", _real("epsilon", epsilon), 0.0, EPS_MAX, closed="right")
 
 
 def check_delta(delta) -> float:
     """delta in (0, 1)."""
-    v = _real("delta", delta)
-    if not 0.0 < v < 1.0:
-        raise ValueError(f"delta must be in (0, 1), got delta={delta!r}")
-    return v
+    return check_in_interval("delta", _real("delta", delta), 0.0, 1.0)
 
 
 def check_sensitivity(sensitivity) -> float:
     """sensitivity (Delta) > 0."""
-    v = _real("sensitivity", sensitivity)
-    if not v > 0.0:
-        raise ValueError(f"sensitivity must be > 0, got sensitivity={sensitivity!r}")
-    return v
+    return check_positive("sensitivity", _real("sensitivity", sensitivity))
 
 
 def check_sigma(sigma) -> float:
     """scale sigma > 0."""
-    v = _real("sigma", sigma)
-    if not v > 0.0:
-        raise ValueError(f"sigma must be > 0, got sigma={sigma!r}")
-    return v
+    return check_positive("sigma", _real("sigma", sigma))
 
 
 def check_k(k) -> int:
     """modality K: an integer >= 1."""
-    if isinstance(k, bool) or not isinstance(k, int | np.integer) or int(k) < 1:
-        raise ValueError(f"K must be an integer >= 1, got K={k!r}")
-    return int(k)
+    return check_integer("K", k, minimum=1)
 
 
 def check_eta(eta) -> float:
     """discretisation eta in (0, 1)."""
-    v = _real("eta", eta)
-    if not 0.0 < v < 1.0:
-        raise ValueError(f"eta must be in (0, 1), got eta={eta!r}")
-    return v
+    return check_in_interval("eta", _real("eta", eta), 0.0, 1.0)
 
 
 def check_rng(rng) -> np.random.Generator:
