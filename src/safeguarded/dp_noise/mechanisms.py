@@ -35,6 +35,8 @@ from dataclasses import dataclass, field
 import numpy as np
 from scipy import special
 
+from safeguarded.validation import check_in_interval
+
 __all__ = [
     "validate_privacy",
     "Laplace",
@@ -85,17 +87,12 @@ def validate_privacy(
     ValueError
         naming the parameter and its valid range.
     """
-    eps = _finite_float("epsilon", epsilon)
-    if eps <= 0:
-        raise ValueError(f"epsilon must be in (0, inf), got epsilon={epsilon!r}")
+    eps = check_in_interval("epsilon", _finite_float("epsilon", epsilon), 0.0, math.inf)
     d = _finite_float("delta", delta)
     if delta_positive and not 0 < d < 1:
         raise ValueError(f"delta must be in (0, 1) for this mechanism, got delta={delta!r}")
-    if not 0 <= d < 1:
-        raise ValueError(f"delta must be in [0, 1), got delta={delta!r}")
-    s = _finite_float("sensitivity", sensitivity)
-    if s <= 0:
-        raise ValueError(f"sensitivity must be in (0, inf), got sensitivity={sensitivity!r}")
+    d = check_in_interval("delta", d, 0.0, 1.0, closed="left")
+    s = check_in_interval("sensitivity", _finite_float("sensitivity", sensitivity), 0.0, math.inf)
     return eps, d, s
 
 
