@@ -78,6 +78,13 @@ def _prepare(p, lo, hi, group):
     return segs, ps / tot[segs.seg], segs.sort(lo), segs.sort(hi)
 
 
+def _group_proportions(p: np.ndarray) -> np.ndarray:
+    """The group's record probabilities rescaled to sum to one (only proportions matter)."""
+    if p.ndim != 1 or p.size == 0 or np.any(~np.isfinite(p)) or np.any(p < 0) or p.sum() <= 0:
+        raise ValueError("p must be a non-empty 1-D array of probabilities >= 0 with positive sum")
+    return p / p.sum()
+
+
 def _check_tol(tol):
     if not (isinstance(tol, float | int) and 0 < tol < 0.5):
         raise ValueError(f"tol must be in (0, 0.5), got tol={tol!r}")
@@ -165,9 +172,7 @@ def lp_bisection_group(p, lo, hi, *, tol: float = 1e-9) -> tuple[float, int]:
     (beta*, number of LPs). ``p`` need not sum to one here (only the group's proportions matter)."""
     _check_tol(tol)
     p = np.asarray(p, dtype=float)
-    if p.ndim != 1 or p.size == 0 or np.any(~np.isfinite(p)) or np.any(p < 0) or p.sum() <= 0:
-        raise ValueError("p must be a non-empty 1-D array of probabilities >= 0 with positive sum")
-    pn = p / p.sum()
+    pn = _group_proportions(p)
     lo = check_unit_array("lo", lo, p.size)
     hi = check_unit_array("hi", hi, p.size)
     seg = np.zeros(p.size, dtype=np.intp)
@@ -242,9 +247,7 @@ def lp_bisection_group_cvxpy(p, lo, hi, *, tol: float = 1e-7, solver: str | None
 
     _check_tol(tol)
     p = np.asarray(p, dtype=float)
-    if p.ndim != 1 or p.size == 0 or np.any(~np.isfinite(p)) or np.any(p < 0) or p.sum() <= 0:
-        raise ValueError("p must be a non-empty 1-D array of probabilities >= 0 with positive sum")
-    pn = p / p.sum()
+    pn = _group_proportions(p)
     lo = check_unit_array("lo", lo, p.size)
     hi = check_unit_array("hi", hi, p.size)
     x, s = cp.Variable(p.size), cp.Variable()
