@@ -245,24 +245,31 @@ def _opt_noise_unit(epsilon: float, delta: float, k: int):
     return res.partition.edges, res.masses
 
 
+def _compared_noises(baseline: str, epsilon, delta, sensitivity, opt_k) -> dict:
+    """The samplers Tables 2-3 compare, in table order: the non-private ``baseline`` (None), the
+    classical and analytic Gaussian, the truncated Laplace and the LP-optimal noise (OPT)."""
+    from safeguarded.dp_noise import mechanisms as mech
+
+    return {
+        baseline: None,
+        "GN": mech.ClassicalGaussian(epsilon, delta, sensitivity).sample,
+        "(GN)": mech.AnalyticGaussian(epsilon, delta, sensitivity).sample,
+        "TLN": mech.TruncatedLaplace(epsilon, delta, sensitivity).sample,
+        "OPT": opt_noise_pcd(epsilon, delta, sensitivity, opt_k).sample,
+    }
+
+
 def pcd_cell(dataset, split, n_sims=100, iterations=100, epsilon=1.0, delta=0.1, opt_k=50, seed=0):
     """One (data set, split) of Table 3: mean train/test errors of PCD, GN, (GN), TLN and OPT.
 
     The split is ``rng_for(seed, split)``'s 80/20 permutation; every method uses the same initial
     point and coordinate orders (``rng_for(seed, split, 1)``) and its own noise stream.
     """
-    from safeguarded.dp_noise import mechanisms as mech
     from safeguarded.experiments import rng_for
 
     X, y = load_table3(dataset)
     tr, te = train_test_split_indices(len(y), rng_for(seed, split))
-    noises = {
-        "PCD": None,
-        "GN": mech.ClassicalGaussian(epsilon, delta, 2.0).sample,
-        "(GN)": mech.AnalyticGaussian(epsilon, delta, 2.0).sample,
-        "TLN": mech.TruncatedLaplace(epsilon, delta, 2.0).sample,
-        "OPT": opt_noise_pcd(epsilon, delta, 2.0, opt_k).sample,
-    }
+    noises = _compared_noises("PCD", epsilon, delta, 2.0, opt_k)
     rows = []
     for method, noise in noises.items():
         res = dp_pcd(
@@ -427,18 +434,11 @@ def nb_cell(dataset, split, n_sims=100, epsilon=1.0, delta=0.1, opt_k=50, seed=0
     OPT: the DI upper-bound LP P(L, β) for ℓ1 (the thesis' text, L940; [DECIDE] vs the supplement's ℓ2)
     at Δ = 1, scaled by each statistic's sensitivity.
     """
-    from safeguarded.dp_noise import mechanisms as mech
     from safeguarded.experiments import rng_for
 
     data = load_table2(dataset)
     tr, te = train_test_split_indices(len(data.y), rng_for(seed, split))
-    noises = {
-        "NB": None,
-        "GN": mech.ClassicalGaussian(epsilon, delta, 1.0).sample,
-        "(GN)": mech.AnalyticGaussian(epsilon, delta, 1.0).sample,
-        "TLN": mech.TruncatedLaplace(epsilon, delta, 1.0).sample,
-        "OPT": opt_noise_pcd(epsilon, delta, 1.0, opt_k).sample,
-    }
+    noises = _compared_noises("NB", epsilon, delta, 1.0, opt_k)
     rows = []
     for i, (method, noise) in enumerate(noises.items()):
         err = dp_naive_bayes_errors(
