@@ -76,18 +76,7 @@ def mixture_cell(
     )
     t0 = time.perf_counter()
     q = qg.calibrate(e, dl, sensitivity)
-    rows.append(
-        dict(
-            mechanism="QG",
-            k=0,
-            sigma=q.sigma,
-            sigma1=q.sigma1,
-            sigma2=q.sigma2,
-            amplitude=qg.amplitude(q.sigma, e, sensitivity),
-            power=qg.power(q.sigma, e, sensitivity),
-            seconds=time.perf_counter() - t0,
-        )
-    )
+    rows.append({**_qg_row(q, e, sensitivity), "seconds": time.perf_counter() - t0})
     upper = analytic_gaussian_sigma(e, (1 - et) * dl, sensitivity)
     guess = None
     for k in range(1, km + 1):
@@ -254,6 +243,19 @@ def loss_frame(results: pd.DataFrame, loss: str) -> pd.DataFrame:
     return out
 
 
+def _qg_row(q, epsilon: float, sensitivity: float) -> dict:
+    """The QG row of a grid cell from a calibration ``q`` (σ, σ₁, σ₂, amplitude, power)."""
+    return dict(
+        mechanism="QG",
+        k=0,
+        sigma=q.sigma,
+        sigma1=q.sigma1,
+        sigma2=q.sigma2,
+        amplitude=qg.amplitude(q.sigma, epsilon, sensitivity),
+        power=qg.power(q.sigma, epsilon, sensitivity),
+    )
+
+
 def qg_cell(epsilon: float, delta: float, sensitivity: float = 1.0, seed: int = 0) -> list[dict]:
     """The AG and QG rows of :func:`mixture_cell` only (milliseconds per cell)."""
     e, dl = check_epsilon(epsilon), check_delta(delta)
@@ -261,15 +263,7 @@ def qg_cell(epsilon: float, delta: float, sensitivity: float = 1.0, seed: int = 
     q = qg.calibrate(e, dl, sensitivity)
     return [
         dict(mechanism="AG", k=0, sigma=s_ag, amplitude=s_ag * math.sqrt(2 / math.pi), power=s_ag**2),
-        dict(
-            mechanism="QG",
-            k=0,
-            sigma=q.sigma,
-            sigma1=q.sigma1,
-            sigma2=q.sigma2,
-            amplitude=qg.amplitude(q.sigma, e, sensitivity),
-            power=qg.power(q.sigma, e, sensitivity),
-        ),
+        _qg_row(q, e, sensitivity),
     ]
 
 
