@@ -17,7 +17,7 @@ from safeguarded.rldp.problems import METHODS, RLDPProblems
 from safeguarded.rldp.uncertainty import chi2_radius, chi2_statistic, draw_empirical, draw_true_distribution
 from safeguarded.solvers import SolverError
 
-__all__ = ["ZERO_TOLERANCES", "fig2_cell", "model", "band_summary", "cross_solver_check"]
+__all__ = ["ZERO_TOLERANCES", "fig2_instance", "fig2_cell", "model", "band_summary", "cross_solver_check"]
 
 #: ε* is evaluated with the default zero tolerance 1e-5 and, as a sensitivity check, 1e-7 and 1e-9
 #: (see :func:`safeguarded.rldp.measures.epsilon_star` for why a threshold is needed at all).
@@ -28,6 +28,12 @@ ZERO_TOLERANCES = {"eps_star": 1e-5, "eps_star_tol1e-7": 1e-7, "eps_star_tol1e-9
 def model(n_s: int, n_u: int, epsilon: float, tie_break: float = 1e-5) -> RLDPProblems:
     """The four DPP models, built once per process and re-solved for every instance."""
     return RLDPProblems(n_s, n_u, epsilon, tie_break=tie_break)
+
+
+def fig2_instance(N: int, seed: int, n_s: int = 3, n_u: int = 5, dirichlet_alpha: float = 0.5):
+    """(P*, P̂) of instance ``seed`` at n = N·|S|·|U| (seeding as in the module docstring)."""
+    p_star = draw_true_distribution(rng_for(seed), n_s, n_u, dirichlet_alpha)
+    return p_star, draw_empirical(rng_for(seed, N), p_star, N * n_s * n_u)
 
 
 def fig2_cell(
@@ -46,8 +52,7 @@ def fig2_cell(
     it is never silently dropped.
     """
     n = N * n_s * n_u
-    p_star = draw_true_distribution(rng_for(seed), n_s, n_u, dirichlet_alpha)
-    p_hat = draw_empirical(rng_for(seed, N), p_star, n)
+    p_star, p_hat = fig2_instance(N, seed, n_s, n_u, dirichlet_alpha)
     B = chi2_radius(alpha, n, n_s * n_u)
     models = model(n_s, n_u, epsilon)
     models.set_data(p_hat, B)
@@ -139,8 +144,7 @@ def cross_solver_check(
     rows = []
     for seed in seeds:
         n = N * n_s * n_u
-        p_star = draw_true_distribution(rng_for(seed), n_s, n_u)
-        p_hat = draw_empirical(rng_for(seed, N), p_star, n)
+        _, p_hat = fig2_instance(N, seed, n_s, n_u)
         models = model(n_s, n_u, epsilon)
         models.set_data(p_hat, chi2_radius(alpha, n, n_s * n_u))
         for method in METHODS:
