@@ -170,3 +170,50 @@ def test_cell_costs_against_quadrature():
             b.cell_costs(edges, loss, "inf"), b.cell_costs(edges, fn, "inf"), atol=1e-12
         )
     assert math.isclose(b.cell_costs(np.array([-1.0, 1.0]), "l1", "mean")[0], 0.5)
+
+
+def _shortfall_by_quadrature(p, beta, eps, phi, a, c, n=20_001):
+    """V(φ, [a, c)) = ∫_a^c f(x) − e^ε f(x − φ) dx for the step density f = p(⌊x/β⌋) (midpoint rule)."""
+    x = a + (np.arange(n) + 0.5) * (c - a) / n
+    f = lambda z: p(np.floor(z / beta).astype(int))  # noqa: E731
+    return float(np.sum(f(x) - math.exp(eps) * f(x - phi)) * (c - a) / n)
+
+
+@pytest.mark.parametrize("phi", [0.35, -0.35, 0.8, -1.6, 2.0])
+def test_interval_split_satisfies_observation5(phi):
+    """Definition 1 / Observation 5 (L1064–L1079): on I_i¹ the shortfall is |A|(p(i) − e^ε p(j−1)), on
+    I_i² it is |A|(p(i) − e^ε p(j)); checked by direct integration of a random step density."""
+    rng = np.random.default_rng(5)
+    beta, eps = 0.5, 0.7
+    table = rng.uniform(0.1, 1.0, size=41)
+    p = lambda idx: table[np.asarray(idx) + 20]  # noqa: E731
+    for i in (-3, 0, 2):
+        j, (a1, c1), (a2, c2) = b.interval_split(i, phi, beta)
+        assert math.isclose(a1, i * beta) and math.isclose(c2, (i + 1) * beta) and math.isclose(c1, a2)
+        assert i * beta <= phi + j * beta < (i + 1) * beta + 1e-12
+        if c1 - a1 > 1e-9:
+            expected = (c1 - a1) * (p(i) - math.exp(eps) * p(j - 1))
+            assert _shortfall_by_quadrature(p, beta, eps, phi, a1, c1) == pytest.approx(expected, rel=1e-6)
+        expected = (c2 - a2) * (p(i) - math.exp(eps) * p(j))
+        assert _shortfall_by_quadrature(p, beta, eps, phi, a2, c2) == pytest.approx(expected, rel=1e-6)
+
+
+def test_interval_split_bad_input():
+    with pytest.raises(ValueError, match="beta"):
+        b.interval_split(0, 0.3, 0.0)
+    with pytest.raises(ValueError, match="i must be an integer"):
+        b.interval_split(0.5, 0.3, 1.0)
+    with pytest.raises(ValueError, match="phi"):
+        b.interval_split(0, float("nan"), 1.0)
+
+
+def test_figure2_fixed_support_does_not_converge():
+    """Theorem 1's remark (L646): refining β on a fixed support L too small for the optimum leaves D
+    strictly below the bounds of a larger support, while a large enough support brackets P*."""
+    from safeguarded.dp_noise.synthetic import figure2_cell
+
+    small = figure2_cell(1.0, 0.2, support=1, k=8)
+    large = figure2_cell(1.0, 0.2, support=4, k=8)
+    assert math.isnan(small["P"])  # support ±1 cannot hold a (1, 0.2)-DP noise (TLap needs ±3.33)
+    assert large["D"] <= large["P"]
+    assert small["D"] < large["D"] - 0.05

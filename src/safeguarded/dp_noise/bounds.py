@@ -64,6 +64,7 @@ __all__ = [
     "separation_algorithm2",
     "max_shortfall_bruteforce",
     "relative_gap",
+    "interval_split",
     "SOLVER_NAME",
 ]
 
@@ -847,6 +848,29 @@ def lower_bound(
     return _solve(
         "lower", epsilon, delta, partition, loss, method, monotone, tol, max_rounds, cuts, max_seconds
     )
+
+
+def interval_split(i: int, phi: float, beta: float) -> tuple[int, tuple[float, float], tuple[float, float]]:
+    """Definition 1 (L1064–L1069): the split of I_i(β) = [iβ, (i+1)β) by the shifted grid I(β) + φ.
+
+    Returns ``(j, I1, I2)`` with j = ⌈i − φ/β⌉ the unique integer with φ + jβ ∈ I_i(β),
+    I_i¹(φ, β) = [iβ, φ + jβ) ⊆ I_{j−1}(β) + φ and I_i²(φ, β) = [φ + jβ, (i+1)β) ⊆ I_j(β) + φ.
+    By Observation 5 the privacy shortfall of any A ⊆ I_i¹ is |A|·(p(i) − e^ε p(j − 1)) and of any
+    A ⊆ I_i² is |A|·(p(i) − e^ε p(j)); Fig. 6 draws this configuration.
+    """
+    if isinstance(i, bool) or int(i) != i:
+        raise ValueError(f"i must be an integer, got i={i!r}")
+    phi = _finite_float("phi", phi)
+    beta = _finite_float("beta", beta)
+    if beta <= 0:
+        raise ValueError(f"beta must be in (0, inf), got beta={beta!r}")
+    i = int(i)
+    j = math.ceil(i - phi / beta - 1e-12 * max(1.0, abs(i)))
+    cut = phi + j * beta
+    if not i * beta - 1e-12 <= cut < (i + 1) * beta:  # floating-point guard of the ceiling
+        j -= 1 if cut >= (i + 1) * beta else -1
+        cut = phi + j * beta
+    return j, (i * beta, cut), (cut, (i + 1) * beta)
 
 
 def relative_gap(upper: float, lower: float) -> float:

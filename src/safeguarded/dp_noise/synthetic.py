@@ -34,6 +34,7 @@ __all__ = [
     "choose_method",
     "scaled",
     "example1",
+    "figure2_cell",
     "figure3_cell",
     "figure4_panel",
     "figure5_panel",
@@ -204,6 +205,23 @@ def example1(epsilon=1.0, delta=0.2, sensitivity=360.0, k=40, loss="l2") -> dict
         "upper": up,
         "lower": lo,
     }
+
+
+def figure2_cell(epsilon, delta, support, k, loss="l1", seed=0):
+    """Figure 2 (L646) made numerical: P(Λk, Δf/k) and D(Λk, Δf/k) of Theorem 1 (L639–L641), Δf = 1.
+
+    The schematic states P(L, β) ≥ P(β) ≥ P = D ≥ D(β) ≥ D(L, β) and that the bounds meet only as the
+    support Λ grows *and* β = 1/k shrinks.  One cell is one (Λ, k); P is NaN where the support is too
+    small to hold a DP noise (the LP is infeasible).  ``seed`` is unused (sweep interface).
+    """
+    part = bd.uniform_partition(int(support) * int(k), int(k))
+    try:
+        up = bd.upper_bound(epsilon, delta, part, loss)
+        p_val = up.value
+    except ValueError:
+        p_val = float("nan")
+    lo = bd.lower_bound(epsilon, delta, part, loss)
+    return {"P": p_val, "D": lo.value, "solver": f"{lo.solver} {lo.solver_version}"}
 
 
 def figure3_cell(epsilon, delta, inv_beta, support, sensitivity=2.0, reps=1, dd_max_inv_beta=0, seed=0):
