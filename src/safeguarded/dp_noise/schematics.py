@@ -32,17 +32,39 @@ def draw_bound_ordering(ax: plt.Axes) -> plt.Axes:
     The double arrow between the outer bounds marks their convergence as L grows and β shrinks.
     """
     xs = [0.1, 0.3, 0.5, 0.7, 0.9]
-    for x, (label, meaning) in zip(xs, BOUND_ORDER):
-        ax.text(x, 0.62, label, ha="center", va="center", fontsize=12,
-                bbox=dict(boxstyle="round", fc="white", ec="0.3"))  # fmt: skip
+    for x, (label, meaning) in zip(xs, BOUND_ORDER, strict=True):
+        ax.text(
+            x,
+            0.62,
+            label,
+            ha="center",
+            va="center",
+            fontsize=12,
+            bbox=dict(boxstyle="round", fc="white", ec="0.3"),
+        )
         ax.text(x, 0.45, meaning, ha="center", va="top", fontsize=7, color="0.25")
-    for a, b in zip(xs[:-1], xs[1:]):
-        ax.annotate("", xy=(b - 0.07, 0.62), xytext=(a + 0.07, 0.62),
-                    arrowprops=dict(arrowstyle="->", ls="--", color="0.2"))  # fmt: skip
+    for a, b in zip(xs[:-1], xs[1:], strict=True):
+        ax.annotate(
+            "",
+            xy=(b - 0.07, 0.62),
+            xytext=(a + 0.07, 0.62),
+            arrowprops=dict(arrowstyle="->", ls="--", color="0.2"),
+        )
         ax.text((a + b) / 2, 0.68, r"$\geq$", ha="center", fontsize=9)
-    ax.annotate("", xy=(xs[-1], 0.78), xytext=(xs[0], 0.78),
-                arrowprops=dict(arrowstyle="<->", lw=2.0, color="C3", connectionstyle="arc3,rad=-0.15"))  # fmt: skip
-    ax.text(0.5, 0.95, r"converge as $L \to \infty$, $\beta \to 0$ (Theorem 1)", ha="center", color="C3", fontsize=9)
+    ax.annotate(
+        "",
+        xy=(xs[-1], 0.78),
+        xytext=(xs[0], 0.78),
+        arrowprops=dict(arrowstyle="<->", lw=2.0, color="C3", connectionstyle="arc3,rad=-0.15"),
+    )
+    ax.text(
+        0.5,
+        0.95,
+        r"converge as $L \to \infty$, $\beta \to 0$ (Theorem 1)",
+        ha="center",
+        color="C3",
+        fontsize=9,
+    )
     ax.set_xlim(0, 1)
     ax.set_ylim(0, 1.02)
     ax.axis("off")
@@ -71,8 +93,17 @@ def draw_interval_split(ax: plt.Axes, i: int = 0, phi: float = 0.35, beta: float
     ax.axvspan(*I2, ymin=0.2, ymax=0.85, color="C2", alpha=0.35, lw=0)
     ax.text(sum(I1) / 2, 0.9, r"$I_i^1(\varphi,\beta)$", ha="center", fontsize=9, color="C1")
     ax.text(sum(I2) / 2, 0.9, r"$I_i^2(\varphi,\beta)$", ha="center", fontsize=9, color="C2")
-    ax.text(phi + (j - 0.5) * beta, y_shift - 0.28, r"$I_{j-1}(\beta)+\varphi$", ha="center", fontsize=8, color="C0")
-    ax.text(phi + (j + 0.5) * beta, y_shift - 0.28, r"$I_{j}(\beta)+\varphi$", ha="center", fontsize=8, color="C0")
+    ax.text(
+        phi + (j - 0.5) * beta,
+        y_shift - 0.28,
+        r"$I_{j-1}(\beta)+\varphi$",
+        ha="center",
+        fontsize=8,
+        color="C0",
+    )
+    ax.text(
+        phi + (j + 0.5) * beta, y_shift - 0.28, r"$I_{j}(\beta)+\varphi$", ha="center", fontsize=8, color="C0"
+    )
     ax.text((i + 0.5) * beta, y_grid + 0.08, r"$I_i(\beta)$", ha="center", fontsize=8)
     ax.set_xlim(lo, hi)
     ax.set_ylim(-0.1, 1.05)
