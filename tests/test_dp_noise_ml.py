@@ -139,3 +139,119 @@ def test_naive_bayes_noise_and_sensitivities():
     tl = TruncatedLaplace(0.05, 0.01, 1.0)
     noisy = ml.dp_naive_bayes_errors(data, tr, [te], rng_for(4), noise=tl.sample, n_sims=30)
     assert noisy.mean() > none.mean()
+
+
+# ------------------------------------------------------------------------------------------------
+# Data sets of Tables 2, 3 and 9 (mirror) and the §2 mixture noises of Tables 9 and 18
+# ------------------------------------------------------------------------------------------------
+#: (N, d) of our PCD design matrices and (n, #num, #cat, #classes) of our NB data, per data set.
+EXPECTED_SHAPES = {
+    "post-operative": ((87, 16), (87, 0, 8, 3)),
+    "adult": ((45222, 57), (45222, 5, 8, 2)),
+    "breast-cancer": ((683, 10), (683, 9, 0, 2)),
+    "contraceptive": ((1473, 18), (1473, 2, 7, 3)),
+    "dermatology": ((358, 98), (358, 1, 33, 6)),
+    "cylinder-bands": ((540, 57), (540, 19, 14, 2)),
+    "annealing": ((898, 40), (898, 6, 12, 5)),
+    "spect": ((267, 23), (267, 0, 22, 2)),
+    "bank": ((45211, 43), (45211, 7, 9, 2)),
+    "abalone": ((4177, 10), (4177, 7, 1, 2)),
+    "spambase": ((4601, 58), (4601, 57, 0, 2)),
+    "ecoli": ((336, 8), (336, 7, 0, 2)),
+}
+
+
+def test_every_dataset_has_expected_shapes():
+    assert set(EXPECTED_SHAPES) == set(ml.DATASETS)
+    assert set(ml.UNAVAILABLE) == {"absent", "colon-cancer"}
+    assert set(ml.THESIS_SIZES) == set(ml.DATASETS) | set(ml.UNAVAILABLE)
+
+
+@pytest.mark.parametrize("name", list(EXPECTED_SHAPES))
+def test_dataset_loaders(data_mirror, name):
+    """Shapes, ‖x‖∞ ≤ 1 (the sensitivity-2 premise), ±1 labels with both classes, an intercept column."""
+    X, y = ml.load_table3(name)
+    (shape, nb) = EXPECTED_SHAPES[name]
+    assert X.shape == shape
+    assert np.isfinite(X).all() and np.abs(X).max() <= 1 + 1e-12
+    np.testing.assert_array_equal(X[:, 0], 1.0)
+    np.testing.assert_allclose(X[:, 1:].mean(axis=0), 0.0, atol=1e-9)
+    assert set(np.unique(y)) == {-1.0, 1.0}
+    data = ml.load_table2(name)
+    assert (len(data.y), data.num.shape[1], len(data.levels), data.n_classes) == nb
+    assert np.isfinite(data.num).all() and all(L > 1 for L in data.levels)
+    assert np.array_equal(np.unique(data.y), np.arange(data.n_classes))
+
+
+def test_raw_uci_loaders(data_mirror):
+    from safeguarded.data.uci_raw import load_adult, load_bank
+
+    adult = load_adult(complete_cases=False)
+    assert adult.shape == (48842, 15)  # train 32,561 + test 16,281 (UCI)
+    assert set(adult["income"]) == {"<=50K", ">50K"}  # the test file's trailing full stops removed
+    assert len(adult.dropna()) == 45222  # the thesis' N
+    bank = load_bank()
+    assert bank.shape == (45211, 17) and not bank.isna().any().any()
+    assert bank["y"].value_counts().to_dict() == {"no": 39922, "yes": 5289}  # UCI bank-full
+    with pytest.raises(ValueError, match="complete_cases must be"):
+        load_adult(complete_cases="yes")
+
+
+def test_unavailable_dataset_is_named():
+    with pytest.raises(ValueError, match="not in the offline mirror"):
+        ml.load_table3("colon-cancer")
+    with pytest.raises(ValueError, match="name must be one of"):
+        ml.load_table2("absent")
+
+
+@pytest.mark.parametrize("kind", ["Q-G", "M-G"])
+def test_mixture_noise_power_matches_closed_form(kind):
+    """The PCD mixture samplers at Δ = 2, (1, 1e-3) (Table 9): Monte Carlo E X² and E|X| against the
+    closed forms, and the scale equivariance σ(Δ = 2) = 2 σ(Δ = 1) of the calibrations."""
+    from safeguarded.gaussian_mixtures import multi_gaussian as mg
+    from safeguarded.gaussian_mixtures import quasi_gaussian as qg
+
+    noise = ml.mixture_noise(kind, 1.0, 1e-3, 2.0, 9)
+    unit = ml.mixture_noise(kind, 1.0, 1e-3, 1.0, 9)
+    assert noise.sigma == pytest.approx(2 * unit.sigma, rel=1e-5)
+    x = noise.sample(rng_for(11), 400_000)
+    se = np.std(x**2) / np.sqrt(len(x))
+    assert abs(np.mean(x**2) - noise.power) < 5 * se
+    if kind == "Q-G":
+        closed = qg.power(noise.sigma, 1.0, 2.0)
+        amp = qg.amplitude(noise.sigma, 1.0, 2.0)
+    else:
+        closed = mg.power(noise.sigma, 1.0, 2.0, 9)
+        amp = mg.amplitude(noise.sigma, 1.0, 2.0, 9)
+        # independent check of E X² = Σ_k w_k (σ² + k²Δ²) with w_k ∝ e^{−|k|ε}
+        ks = np.arange(-9, 10)
+        w = np.exp(-np.abs(ks))
+        assert closed == pytest.approx(w @ (noise.sigma**2 + (2.0 * ks) ** 2) / w.sum(), rel=1e-12)
+    assert noise.power == pytest.approx(closed, rel=1e-12)
+    assert abs(np.mean(np.abs(x)) - amp) < 5 * np.std(np.abs(x)) / np.sqrt(len(x))
+    assert np.mean(x) == pytest.approx(0.0, abs=5 * np.std(x) / np.sqrt(len(x)))  # symmetric
+
+
+def test_table9_noises_rank_as_the_thesis_powers():
+    """At (1, 1e-3), Δ = 2: M-G (K = 9) has far less power than A-G, and Q-G slightly more (Table 13
+    direction at δ = 1e-3); the samplers are the ones pcd_cell uses."""
+    from safeguarded.dp_noise.mechanisms import AnalyticGaussian
+
+    samplers = ml.compared_noises("PCD", 1.0, 1e-3, 2.0, noises="table9")
+    assert list(samplers) == ["PCD", "A-G", "Q-G", "M-G"] and samplers["PCD"] is None
+    ag = AnalyticGaussian(1.0, 1e-3, 2.0).sigma ** 2
+    assert ml.mixture_noise("M-G", 1.0, 1e-3, 2.0, 9).power < 0.5 * ag
+    assert ml.mixture_noise("Q-G", 1.0, 1e-3, 2.0).power > ag
+    draws = {m: f(rng_for(5), 200_000) for m, f in samplers.items() if f is not None}
+    assert np.var(draws["M-G"]) < np.var(draws["A-G"]) < np.var(draws["Q-G"]) * 1.02
+
+
+def test_pcd_cell_table9(data_mirror):
+    rows = ml.pcd_cell("post-operative", 0, n_sims=3, iterations=5, delta=1e-3, noises="table9")
+    assert [r["method"] for r in rows] == ["PCD", "A-G", "Q-G", "M-G"]
+    for r in rows:
+        assert 0 <= r["train_error"] <= 1 and r["train_error"] ** 2 <= r["train_error_sq"] + 1e-12
+    with pytest.raises(ValueError, match="noises must be one of"):
+        ml.compared_noises("PCD", 1.0, 1e-3, 2.0, noises="table7")
+    with pytest.raises(ValueError, match="kind must be"):
+        ml.mixture_noise("L-G", 1.0, 1e-3, 2.0)
