@@ -56,6 +56,8 @@ __all__ = [
     "TABLE2_DATASETS",
     "load_table2",
     "nb_cell",
+    "summarise_runs",
+    "with_gap_rows",
 ]
 
 
@@ -626,6 +628,67 @@ def nb_cell(dataset, split, n_sims=100, epsilon=1.0, delta=0.1, opt_k=50, seed=0
                 "n_classes": data.n_classes,
                 "train_error": float(err[0].mean()),
                 "test_error": float(err[1].mean()),
+                "train_error_sq": float(np.mean(err[0] ** 2)),
+                "test_error_sq": float(np.mean(err[1] ** 2)),
+                "n_sims_used": err.shape[1],
             }
         )
     return rows
+
+
+# --------------------------------------------------------------------------------------------------
+# Summaries of the sweeps (Tables 2, 3, 9 and 18)
+# --------------------------------------------------------------------------------------------------
+def summarise_runs(runs: pd.DataFrame, methods, *, compare: tuple[str, str] | None, baseline: str):
+    """One row per data set of a sweep of :func:`pcd_cell` / :func:`nb_cell` rows, errors in %.
+
+    For ``part`` in train/test and every method: ``{part}_{m}`` the mean error over splits and
+    simulations, ``{part}_{m}_se`` its standard error across splits, ``{part}_{m}_sd`` the standard
+    deviation of *single runs* over all splits × simulations (pooled from the per-split mean squares; with
+    one simulation per split it is the thesis' standard deviation across splits, Table 18).  With
+    ``compare = (a, b)``: ``{part}_Imp`` = 100·(a − b)/(a − baseline) (Tables 2-3: a = TLN, b = OPT) and
+    ``{part}_p_value`` of the one-sided paired t-test of a − b > 0 over the splits (supp. p.9-10).
+    ``splits`` and ``n_sims`` state the counts used.
+    """
+    from scipy import stats
+
+    rows = []
+    for ds, sub in runs.groupby("dataset", sort=False):
+        first = sub.iloc[0]
+        row = {"dataset": ds, "n": int(first["n"])}
+        row.update({k: int(first[k]) for k in ("d", "n_num", "n_cat", "n_classes") if k in sub})
+        noisy = sub[sub.method != baseline]
+        row["splits"] = int(sub.split.nunique())
+        row["n_sims"] = int(noisy.n_sims_used.iloc[0]) if len(noisy) else 1
+        for part in ("train", "test"):
+            wide = sub.pivot(index="split", columns="method", values=f"{part}_error")
+            sq = sub.pivot(index="split", columns="method", values=f"{part}_error_sq")
+            for m in methods:
+                mean = wide[m].mean()
+                row[f"{part}_{m}"] = 100 * mean
+                row[f"{part}_{m}_se"] = 100 * wide[m].sem() if len(wide) > 1 else np.nan
+                row[f"{part}_{m}_sd"] = 100 * math.sqrt(max(sq[m].mean() - mean**2, 0.0))
+            if compare is not None:
+                a, b = compare
+                den = wide[a].mean() - wide[baseline].mean()
+                row[f"{part}_Imp"] = 100 * (wide[a].mean() - wide[b].mean()) / den if den != 0 else np.nan
+                diff = wide[a] - wide[b]
+                ok = len(diff) > 1 and diff.std() > 0
+                row[f"{part}_p_value"] = (
+                    stats.ttest_1samp(diff, 0.0, alternative="greater").pvalue if ok else np.nan
+                )
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def with_gap_rows(table: pd.DataFrame, order=None) -> pd.DataFrame:
+    """``table`` with a labelled row for every unavailable data set (:data:`UNAVAILABLE`), in the
+    thesis' row order; a ``status`` column says "run" or why the row is empty."""
+    order = list(THESIS_SIZES) if order is None else list(order)
+    gaps = pd.DataFrame([{"dataset": k, "status": f"gap: {v}"} for k, v in UNAVAILABLE.items()])
+    out = pd.concat([table.assign(status="run"), gaps], ignore_index=True)
+    for col in table.columns:  # counts stay integers next to the empty gap rows
+        if pd.api.types.is_integer_dtype(table[col]):
+            out[col] = out[col].astype("Int64")
+    out["_order"] = out.dataset.map({k: i for i, k in enumerate(order)})
+    return out.sort_values("_order", kind="stable").drop(columns="_order").reset_index(drop=True)
