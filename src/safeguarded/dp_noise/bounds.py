@@ -62,6 +62,7 @@ __all__ = [
     "lower_bound",
     "privacy_shortfalls",
     "separation_algorithm2",
+    "separation_algorithm3",
     "max_shortfall_bruteforce",
     "relative_gap",
     "interval_split",
@@ -308,6 +309,28 @@ def _cut_row(prob: _Problem, s: int, event: np.ndarray) -> np.ndarray:
     return (np.bincount(j_pos, minlength=n) - math.exp(prob.epsilon) * np.bincount(j_neg, minlength=n)) / w
 
 
+def _shortfall_on_cells(prob: _Problem, dens_pos: np.ndarray, dens_neg: np.ndarray, s: int) -> float:
+    """Inner loops of Algorithms 2 and 3: V(φ, A*) + δ for φ = sβ, event mass from ``dens_pos`` and the
+    shifted mass from ``dens_neg`` (densities per fine cell of the cells π; equal in Algorithm 2)."""
+    b = prob.cells.breaks
+    ee = math.exp(prob.epsilon)
+    v = 0.0
+    for j in range(prob.n):
+        # Π_j restricted to the event range
+        a, c = max(b[j], prob.ev_lo), min(b[j + 1], prob.ev_hi)
+        if a >= c:
+            continue
+        # A_j: the part of Π_j outside the shifted cell range [lo + s, hi + s)
+        inside = max(0, min(c, prob.cells.hi + s) - max(a, prob.cells.lo + s))
+        v += (c - a - inside) * dens_pos[j]
+        for jp in range(prob.n):
+            if dens_pos[j] > ee * dens_neg[jp]:
+                ov = min(c, b[jp + 1] + s) - max(a, b[jp] + s)  # A_jj' = Π_j ∩ (Π_j' + φ)
+                if ov > 0:
+                    v += ov * (dens_pos[j] - ee * dens_neg[jp])
+    return v
+
+
 def separation_algorithm2(prob: _Problem, masses: np.ndarray):
     """Algorithm 2 (L831–L852) on the cells (not the fine grid): max shortfall over (φ, A).
 
@@ -316,28 +339,29 @@ def separation_algorithm2(prob: _Problem, masses: np.ndarray):
     Π_j ∩ (Π_{j'} + φ) (A_{jj'}).  Lengths are in fine cells; returns ``(s*, V* + δ)`` with V* ≥ 0
     (the algorithm starts from V* = 0).  O(#φ · N²); used to cross-check the vectorised separation.
     """
-    b = prob.cells.breaks
     dens = np.asarray(masses, dtype=float) / prob.cells.widths
-    ee = math.exp(prob.epsilon)
     best_s, best_v = 0, 0.0
     for s in prob.shifts:
-        v = 0.0
-        for j in range(prob.n):
-            # Π_j restricted to the event range
-            a, c = max(b[j], prob.ev_lo), min(b[j + 1], prob.ev_hi)
-            if a >= c:
-                continue
-            # part of Π_j outside the shifted cell range [lo + s, hi + s)
-            inside = max(0, min(c, prob.cells.hi + s) - max(a, prob.cells.lo + s))
-            v += (c - a - inside) * dens[j]
-            for jp in range(prob.n):
-                if dens[j] > ee * dens[jp]:
-                    ov = min(c, b[jp + 1] + s) - max(a, b[jp] + s)
-                    if ov > 0:
-                        v += ov * (dens[j] - ee * dens[jp])
+        v = _shortfall_on_cells(prob, dens, dens, int(s))
         if v > best_v:
             best_s, best_v = int(s), v
     return best_s, best_v
+
+
+def separation_algorithm3(prob: _Problem, masses: np.ndarray, triples):
+    """Algorithm 3 (L1873–L1899), literally: the data-dependent separation over the (k, m, φ) families.
+
+    ``masses[k]`` is the distribution p_k of Φ-interval k on the cells of ``prob``; ``triples`` are the
+    (k, m, s) families with φ = sβ (three shifts per pair for P′).  Returns ``((k*, m*, s*), V* + δ)``.
+    O(#triples · N²) — a cross-check for the vectorised separation of :mod:`.data_dependent`.
+    """
+    dens = np.asarray(masses, dtype=float) / prob.cells.widths
+    best, best_v = None, 0.0
+    for k, m, s in triples:
+        v = _shortfall_on_cells(prob, dens[k], dens[m], int(s))
+        if v > best_v:
+            best, best_v = (int(k), int(m), int(s)), v
+    return best, best_v
 
 
 def max_shortfall_bruteforce(prob: _Problem, masses: np.ndarray) -> float:

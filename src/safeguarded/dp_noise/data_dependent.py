@@ -14,7 +14,8 @@ family of piecewise-constant distributions p_k on the fine cells I_i(β), i ∈ 
 The uniform weight w = 1/|Φ| of the authors' experiments gives β·w_k = β·w̲_k = 1/K.
 
 Both LPs are solved by the constraint-and-column generation of :mod:`.bounds` (the data-dependent
-separation — the worst event for every (k, m, φ), Algorithm 3 L1873–L1899 — is vectorised over the
+separation — the worst event for every (k, m, φ), Algorithm 3 L1873–L1899, literally in
+:func:`safeguarded.dp_noise.bounds.separation_algorithm3` for the tests — is vectorised over the
 fine cells: O(K²·N) per round as Prop. 8's analogue).
 """
 
