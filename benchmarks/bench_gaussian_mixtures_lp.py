@@ -1,0 +1,105 @@
+"""Time per Section 1 LP cell (lower + upper bound) for Tables 10/15, per loss and resolution k.
+
+    python benchmarks/bench_gaussian_mixtures_lp.py                      # representative cells, 3 budgets
+    python benchmarks/bench_gaussian_mixtures_lp.py --work 20000 40000   # chosen budgets
+    python benchmarks/bench_gaussian_mixtures_lp.py --from-sweep         # summarise the paper-scale sweep
+
+Each cell solves D(π, β) and P(π, β) of :mod:`safeguarded.dp_noise.bounds` on the graded partition of
+:func:`safeguarded.gaussian_mixtures.optimum.lp_partition` (HiGHS via highspy, one thread).  The thesis
+gave each LP cell of this benchmark a 24-hour limit (L2141; Julia/Gurobi).  Results go to
+``benchmarks/results/gaussian_mixtures_lp*.csv``.  Wall-clock times on a shared machine; run with
+SAFEGUARDED_N_JOBS=1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import pickle
+import platform
+from pathlib import Path
+
+import pandas as pd
+
+from safeguarded.gaussian_mixtures import optimum
+from safeguarded.paths import RESULTS
+
+OUT = Path(__file__).resolve().parent / "results"
+CELLS = [
+    (0.1, 1e-4),
+    (0.1, 0.25),
+    (0.5, 1e-3),
+    (1.0, 1e-4),
+    (1.0, 0.1),
+    (2.0, 0.05),
+    (5.0, 0.01),
+    (10.0, 1e-4),
+]
+
+
+def retime(works, losses=("l1", "l2")) -> pd.DataFrame:
+    rows = []
+    for work in works:
+        for loss in losses:
+            for eps, delta in CELLS:
+                row = {"epsilon": eps, "delta": delta, "loss": loss, "work": work}
+                row.update(optimum.lp_cell(eps, delta, loss, work))
+                row["seconds"] = row["seconds_lower"] + row["seconds_upper"]
+                print(
+                    f"work={work:6d} {loss} eps={eps:5g} delta={delta:7g} k={row['k']:4d}"
+                    f" cells={row['n_cells']:5d}"
+                    f" D={row['lower']:.6g} P={row['upper']:.6g} gap={100 * row['rel_gap']:7.3f}%"
+                    f" t={row['seconds']:7.2f}s {row['status'][:40]}",
+                    flush=True,
+                )
+                rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def from_sweep(name: str) -> pd.DataFrame:
+    rows = []
+    for path in sorted((RESULTS / name).glob("*.pkl")):
+        with open(path, "rb") as f:
+            cell = pickle.load(f)
+        rows += [{**cell["params"], **r} for r in cell["rows"]]
+    if not rows:
+        raise SystemExit(
+            f"no cached cells under {RESULTS / name}; run the grid-tables notebook at paper scale"
+        )
+    out = pd.DataFrame(rows)
+    out["seconds"] = out["seconds_lower"] + out["seconds_upper"]
+    return out
+
+
+def summarise(cells: pd.DataFrame) -> pd.DataFrame:
+    return (
+        cells.groupby(["loss", "k"])
+        .agg(
+            cells=("seconds", "size"),
+            median_s=("seconds", "median"),
+            max_s=("seconds", "max"),
+            total_s=("seconds", "sum"),
+            median_gap_pct=("rel_gap", lambda g: 100 * g.median()),
+            max_gap_pct=("rel_gap", lambda g: 100 * g.max()),
+        )
+        .reset_index()
+    )
+
+
+def main(argv=None) -> pd.DataFrame:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--work", type=int, nargs="*", default=[10000, 20000, 40000])
+    parser.add_argument("--from-sweep", default=None, const="gaussian_mixtures/lp_bounds", nargs="?")
+    args = parser.parse_args(argv)
+    OUT.mkdir(exist_ok=True)
+    print(f"machine: {platform.processor() or platform.machine()}, python {platform.python_version()}")
+    cells = from_sweep(args.from_sweep) if args.from_sweep else retime(args.work)
+    tag = "_sweep" if args.from_sweep else ""
+    cells.to_csv(OUT / f"gaussian_mixtures_lp_cells{tag}.csv", index=False, float_format="%.6g")
+    table = summarise(cells)
+    table.to_csv(OUT / f"gaussian_mixtures_lp_summary{tag}.csv", index=False, float_format="%.4g")
+    print(table.to_string(index=False))
+    return table
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,202 @@
+"""Tables 10 and 15: the share of the analytic Gaussian's optimality gap closed by the multi-Gaussian.
+
+Thesis App. 2.C (L2968–L2988, L3060–L3072): for every (ε, δ) of the Section 2.4 grid (Δ = 1) the
+tables report 100%·(a − m)/(a − o), where a is the analytic Gaussian's expected loss, m the best-K
+multi-Gaussian's and o the optimal expected loss over *all* (ε, δ)-DP additive noises, taken from
+the Section 1 bounding LPs ("run … until the upper and lower bounds are almost equal with a tolerance
+of 10^-3, and then use the lower bound", L2986).
+
+The LPs are the Section 1 work's (:mod:`safeguarded.dp_noise.bounds`, imported, never copied):
+D(π, β) ≤ optimum ≤ P(π, β) (Props. 1 and 3 with the non-uniform cells of §1.4.1, L791–L809).
+[DECIDE] The thesis' 10^-3 agreement (with HiGHS from Python, on one core) is out of reach in the large-ε
+cells, where the optimal noise concentrates on intervals much narrower than β around 0, ±Δ, …
+(the upper bound is then ≈ β/2).  We therefore solve, per cell, one graded partition (single fine
+cells of width β = Δ/k on [−fΔ, fΔ], widths growing geometrically to Δ outside, support
+⌈s·Λ⌉Δ with Λ of :func:`bounds.support_rule`) with the largest k of a ladder whose size
+(#cells)·(2k + 1) fits a work budget, and report the share with o = D (the thesis' choice; a
+conservative, certified value) *and* with o = P (a feasible noise): the true share lies between.
+
+Any cell with m < D is impossible for a private mechanism (D is a certified lower bound on every
+(ε, δ)-DP noise's loss) and is flagged by :func:`share_frame` (column ``below_lower``).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+import numpy as np
+import pandas as pd
+
+from safeguarded.gaussian_mixtures._validate import check_delta, check_epsilon
+
+__all__ = [
+    "K_LADDER",
+    "LOSS_NAMES",
+    "lp_partition",
+    "lp_cell",
+    "optimal_noise",
+    "run_lp_grid",
+    "gap_share",
+    "share_frame",
+]
+
+#: Candidate fine-grid resolutions k (β = Δ/k), coarsest first.
+K_LADDER = (4, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100, 120, 150, 200)
+#: Section 1's loss names for the Section 2 expected losses: E|X| = "amplitude", E X² = "power".
+LOSS_NAMES = {"l1": "amplitude", "l2": "power"}
+
+
+def _check_loss(loss) -> str:
+    if loss not in LOSS_NAMES:
+        raise ValueError(f"loss must be one of {tuple(LOSS_NAMES)}, got loss={loss!r}")
+    return loss
+
+
+def _check_positive_number(name: str, value, minimum: float, closed: bool = True) -> float:
+    try:
+        v = float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be a real number, got {name}={value!r}") from None
+    if isinstance(value, bool) or not math.isfinite(v) or v < minimum or (not closed and v == minimum):
+        bound = "[" if closed else "("
+        raise ValueError(f"{name} must be in {bound}{minimum:g}, inf), got {name}={value!r}")
+    return v
+
+
+def lp_partition(
+    epsilon, delta, work: int = 20000, *, fine: float = 1.0, growth: float = 1.1, support_factor: float = 2.0
+):
+    """The graded partition π of one cell (Δ = 1) under the size budget ``work``.  [DECIDE]
+
+    Parameters
+    ----------
+    epsilon, delta
+        Privacy parameters, ε > 0, δ ∈ (0, 1).
+    work
+        Budget on (#cells)·(2k + 1) (cells times fine shifts: the size of the compact LP of §1.4.1);
+        the largest k of :data:`K_LADDER` within the budget is used (at least the first).
+    fine
+        Half-width, in units of Δ, of the region [−fΔ, fΔ] cut into single fine cells (≥ 1/k).
+    growth
+        Factor by which cell widths grow outside the fine region (up to Δ), ≥ 1.
+    support_factor
+        The support is ±⌈support_factor·Λ⌉Δ with Λ the supplement's rule (supp. p.10), ≥ 1: the lower
+        bound needs a wider support than the truncated Laplace's to be tight (Theorem 1).
+
+    Returns
+    -------
+    safeguarded.dp_noise.bounds.Partition
+    """
+    from safeguarded.dp_noise import bounds
+
+    e, d = check_epsilon(epsilon), check_delta(delta)
+    work = int(_check_positive_number("work", work, 1.0))
+    fine = _check_positive_number("fine", fine, 0.0, closed=False)
+    growth = _check_positive_number("growth", growth, 1.0)
+    support_factor = _check_positive_number("support_factor", support_factor, 1.0)
+    lam = max(1, math.ceil(support_factor * bounds.support_rule(e, d)))
+    best = None
+    for k in K_LADDER:
+        part = bounds.graded_partition(lam * k, k, fine=max(1, int(round(fine * k))), growth=growth)
+        if best is not None and part.n_cells * (2 * k + 1) > work:
+            break
+        best = part
+    return best
+
+
+def lp_cell(epsilon, delta, loss="l1", work: int = 20000, seed: int = 0) -> dict:
+    """Sweep cell: D(π, β) and P(π, β) of the Section 1 work for one (ε, δ, loss) (Δ = 1).
+
+    Each LP is solved by the compact epigraph LP of :mod:`dp_noise.bounds` (measured ≈ 2× faster than
+    its constraint generation at these sizes); if that fails, by the constraint generation (the
+    ``method_*`` columns say which).  Returns a row with ``lower``, ``upper``, the relative gap
+    (P − D)/P (L871), the partition (k, β, cells, support), the times of both LPs and the solver.  A
+    failed LP (both methods raise) is recorded with ``status`` naming the failure and NaN bounds, never
+    dropped.
+    ``seed`` is unused (deterministic cell) but part of the sweep interface.
+    """
+    from safeguarded.dp_noise import bounds
+    from safeguarded.solvers import SolverError
+
+    e, dl, ls = check_epsilon(epsilon), check_delta(delta), _check_loss(loss)
+    part = lp_partition(e, dl, work)
+    row = dict(
+        k=part.k,
+        beta=part.beta,
+        n_cells=part.n_cells,
+        support=-part.lo * part.beta,
+        size=part.n_cells * (2 * part.k + 1),
+        status="optimal",
+    )
+    out = {}
+    for kind, fun in (("lower", bounds.lower_bound), ("upper", bounds.upper_bound)):
+        t0 = time.perf_counter()
+        out[kind] = float("nan")
+        errors = []
+        for method in ("compact", "generation"):
+            try:
+                res = fun(e, dl, part, ls, method=method, max_seconds=600.0)
+            except (SolverError, ValueError) as exc:  # ValueError: the LP is infeasible on this support
+                errors.append(f"{method}: {exc}")
+                continue
+            out[kind] = res.value
+            row["solver"] = f"{res.solver} {res.solver_version}"
+            row[f"method_{kind}"] = method
+            row[f"shortfall_{kind}"] = res.max_shortfall
+            break
+        else:
+            row["status"] = f"{kind}: " + "; ".join(errors)[:200]
+        row[f"seconds_{kind}"] = time.perf_counter() - t0
+    row.update(out)
+    row["rel_gap"] = bounds.relative_gap(out["upper"], out["lower"]) if row["status"] == "optimal" else np.nan
+    return row
+
+
+def optimal_noise(epsilon, delta, loss="l1", work: int = 20000):
+    """The Section 1 upper-bound noise P(π, β) on :func:`lp_partition` (an (ε, δ)-DP noise, Prop. 1):
+    the numerically optimal distribution that Figure 9 sets beside the mixtures (L1976).
+
+    Returns the :class:`safeguarded.dp_noise.bounds.BoundResult` (``.noise().pdf``, ``.value``).
+    """
+    from safeguarded.dp_noise import bounds
+
+    e, dl, ls = check_epsilon(epsilon), check_delta(delta), _check_loss(loss)
+    return bounds.upper_bound(e, dl, lp_partition(e, dl, work), ls, method="compact")
+
+
+def run_lp_grid(epsilons, deltas, losses=("l1", "l2"), work: int = 20000, *, name: str, **sweep_kwargs):
+    """:func:`lp_cell` over an (ε, δ, loss) grid through :func:`safeguarded.experiments.run_sweep`."""
+    from safeguarded.experiments import grid as param_grid
+    from safeguarded.experiments import run_sweep
+
+    for ls in losses:
+        _check_loss(ls)
+    params = param_grid(
+        epsilon=[float(x) for x in epsilons], delta=[float(x) for x in deltas], loss=list(losses), work=[work]
+    )
+    return run_sweep(lp_cell, params, [0], name=name, version="1", **sweep_kwargs)
+
+
+def gap_share(a, m, o):
+    """100%·(a − m)/(a − o): the share of the benchmark's optimality gap a − o closed by m (L2988)."""
+    a, m, o = (np.asarray(v, dtype=float) for v in (a, m, o))
+    return 100.0 * (a - m) / (a - o)
+
+
+def share_frame(losses: pd.DataFrame, lp: pd.DataFrame, loss: str) -> pd.DataFrame:
+    """Per (ε, δ): a, m (from :func:`grid.loss_frame`), the LP bounds and the Table 10/15 shares.
+
+    Columns ``share_lower`` (o = D, the thesis' choice) and ``share_upper`` (o = P); since
+    D ≤ optimum ≤ P and a > m, the share with the true optimum lies in [share_lower, share_upper]
+    whenever a > P.  ``below_lower`` flags m < D (impossible for a DP noise), ``below_upper`` m < P.
+    """
+    ls = _check_loss(loss)
+    key = ["epsilon", "delta"]
+    bnd = lp[lp["loss"] == ls][[*key, "lower", "upper", "rel_gap", "k", "n_cells", "status"]]
+    out = losses[[*key, "a", "m", "best_k"]].merge(bnd, on=key, how="inner", validate="one_to_one")
+    out["share_lower"] = gap_share(out["a"], out["m"], out["lower"])
+    out["share_upper"] = gap_share(out["a"], out["m"], out["upper"])
+    out["below_lower"] = out["m"] < out["lower"]
+    out["below_upper"] = out["m"] < out["upper"]
+    return out

@@ -1,0 +1,99 @@
+"""Tests of Tables 10/15 (safeguarded.gaussian_mixtures.optimum): the Section 1 LP lower bound is a
+certified bound on every (eps, delta)-DP noise, so no calibrated mechanism may beat it; the LP upper-bound
+noise is itself private (independent quadrature); the gap share and partition rule behave as documented."""
+
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from safeguarded.gaussian_mixtures import grid, optimum, privacy
+from safeguarded.gaussian_mixtures import multi_gaussian as mg
+from safeguarded.gaussian_mixtures import quasi_gaussian as qg
+
+
+@pytest.mark.parametrize("eps,delta", [(1.0, 0.1), (3.0, 0.25)])
+def test_no_private_mechanism_beats_the_lp_lower_bound(eps, delta):
+    row = optimum.lp_cell(eps, delta, "l1", work=1500)
+    assert row["status"] == "optimal"
+    lower, upper = row["lower"], row["upper"]
+    assert 0 < lower <= upper  # D <= P (Props. 1 and 3)
+    s_ag = grid.analytic_gaussian_sigma(eps, delta)
+    losses = {
+        "AG": s_ag * math.sqrt(2 / math.pi),
+        "QG": qg.amplitude(qg.calibrate(eps, delta, 1.0).sigma, eps, 1.0),
+    }
+    for k in (1, 2):
+        losses[f"MG{k}"] = mg.amplitude(mg.calibrate(eps, delta, 1.0, k, 0.01).sigma, eps, 1.0, k)
+    for name, value in losses.items():
+        assert value >= lower, f"{name} loss {value} below the LP lower bound {lower}"
+
+
+def test_lp_bounds_bracket_and_tighten_with_resolution():
+    coarse, fine = (optimum.lp_cell(1.0, 0.1, "l2", work=w) for w in (600, 3000))
+    assert fine["k"] > coarse["k"]
+    assert fine["lower"] <= fine["upper"]
+    # both are bounds on the same optimum: each lower bound is below each upper bound
+    assert max(coarse["lower"], fine["lower"]) <= min(coarse["upper"], fine["upper"]) + 1e-12
+    assert fine["rel_gap"] < coarse["rel_gap"]
+
+
+def test_lp_optimal_noise_is_private_by_independent_quadrature():
+    eps, delta = 1.0, 0.1
+    res = optimum.optimal_noise(eps, delta, "l1", work=800)
+    noise = res.noise()
+    assert noise.amplitude() == pytest.approx(res.value, rel=1e-9)
+    radius = float(np.abs(noise.edges).max()) + 1.0
+    h = float(np.diff(noise.edges).min()) / 8  # cell edges fall on the quadrature grid
+    phis = np.linspace(0.0, 1.0, 4 * res.partition.k + 1)
+    hs = privacy.hockey_stick_quadrature(noise.pdf, phis, eps, -radius - 1.0, radius, h)
+    assert float(np.max(hs)) <= delta + 1e-6
+
+
+def test_gap_share_and_share_frame():
+    assert float(optimum.gap_share(2.0, 1.0, 0.0)) == pytest.approx(50.0)
+    assert float(optimum.gap_share(2.0, 0.5, 0.5)) == pytest.approx(100.0)
+    losses = pd.DataFrame(
+        dict(epsilon=[1.0, 2.0], delta=[0.1, 0.1], a=[2.0, 1.0], m=[1.0, 0.2], best_k=[2, 3])
+    )
+    lp = pd.DataFrame(
+        dict(epsilon=[1.0, 2.0], delta=[0.1, 0.1], loss="l1", lower=[0.5, 0.3], upper=[0.6, 0.4],
+             rel_gap=[1 / 6, 0.25], k=10, n_cells=50, status="optimal")
+    )  # fmt: skip
+    out = optimum.share_frame(losses, lp, "l1").set_index("epsilon")
+    assert out.loc[1.0, "share_lower"] == pytest.approx(100 * 1.0 / 1.5)
+    assert out.loc[1.0, "share_upper"] == pytest.approx(100 * 1.0 / 1.4)
+    assert out.loc[1.0, "share_lower"] <= out.loc[1.0, "share_upper"]
+    assert not out.loc[1.0, "below_lower"] and out.loc[2.0, "below_lower"]  # m = 0.2 < D = 0.3: flagged
+
+
+def test_lp_partition_respects_the_budget():
+    parts = [optimum.lp_partition(1.0, 0.1, w) for w in (500, 2000, 8000)]
+    ks = [p.k for p in parts]
+    assert ks == sorted(ks) and ks[0] < ks[-1]
+    for p, w in zip(parts[1:], (2000, 8000), strict=True):
+        assert p.n_cells * (2 * p.k + 1) <= w
+    # single fine cells on [-Delta, Delta], and the support covers the supplement's rule
+    widths = np.diff(p.breaks)
+    assert np.all(widths[(p.breaks[:-1] >= -p.k) & (p.breaks[1:] <= p.k)] == 1)
+    assert -p.lo * p.beta >= 2.0
+
+
+@pytest.mark.parametrize(
+    "call,match",
+    [
+        (lambda: optimum.lp_partition(0.0, 0.1), "epsilon"),
+        (lambda: optimum.lp_partition(1.0, 1.5), "delta"),
+        (lambda: optimum.lp_partition(1.0, 0.1, work=0), "work"),
+        (lambda: optimum.lp_partition(1.0, 0.1, fine=0.0), "fine"),
+        (lambda: optimum.lp_partition(1.0, 0.1, growth=0.5), "growth"),
+        (lambda: optimum.lp_partition(1.0, 0.1, support_factor=0.5), "support_factor"),
+        (lambda: optimum.lp_cell(1.0, 0.1, "l3"), "loss"),
+        (lambda: optimum.optimal_noise(1.0, 0.1, "linf"), "loss"),
+        (lambda: optimum.run_lp_grid([1.0], [0.1], ("l1", "huber"), name="x"), "loss"),
+    ],
+)
+def test_bad_input_is_rejected_with_a_named_parameter(call, match):
+    with pytest.raises(ValueError, match=match):
+        call()
