@@ -2,7 +2,8 @@
 
     python benchmarks/bench_gaussian_mixtures_lp.py                      # representative cells, 3 budgets
     python benchmarks/bench_gaussian_mixtures_lp.py --work 20000 40000   # chosen budgets
-    python benchmarks/bench_gaussian_mixtures_lp.py --from-sweep         # summarise the paper-scale sweep
+    python benchmarks/bench_gaussian_mixtures_lp.py --from-sweep         # summarise the paper-scale P sweep
+    python benchmarks/bench_gaussian_mixtures_lp.py --from-sweep gaussian_mixtures/lp_lower_uniform  # D sweep
 
 Each cell solves D(π, β) and P(π, β) of :mod:`safeguarded.dp_noise.bounds` on the graded partition of
 :func:`safeguarded.gaussian_mixtures.optimum.lp_partition` (HiGHS via highspy, one thread).  The thesis
@@ -66,23 +67,22 @@ def from_sweep(name: str) -> pd.DataFrame:
             f"no cached cells under {RESULTS / name}; run the grid-tables notebook at paper scale"
         )
     out = pd.DataFrame(rows)
-    out["seconds"] = out["seconds_lower"] + out["seconds_upper"]
+    if "seconds_upper" in out:  # graded sweep (P and D); the uniform lower-bound sweep has "seconds"
+        out["seconds"] = out["seconds_lower"] + out["seconds_upper"]
     return out
 
 
 def summarise(cells: pd.DataFrame) -> pd.DataFrame:
-    return (
-        cells.groupby(["loss", "k"])
-        .agg(
-            cells=("seconds", "size"),
-            median_s=("seconds", "median"),
-            max_s=("seconds", "max"),
-            total_s=("seconds", "sum"),
-            median_gap_pct=("rel_gap", lambda g: 100 * g.median()),
-            max_gap_pct=("rel_gap", lambda g: 100 * g.max()),
-        )
-        .reset_index()
+    stats = dict(
+        cells=("seconds", "size"),
+        median_s=("seconds", "median"),
+        max_s=("seconds", "max"),
+        total_s=("seconds", "sum"),
     )
+    if "rel_gap" in cells:
+        stats["median_gap_pct"] = ("rel_gap", lambda g: 100 * g.median())
+        stats["max_gap_pct"] = ("rel_gap", lambda g: 100 * g.max())
+    return cells.groupby(["loss", "k"]).agg(**stats).reset_index()
 
 
 def main(argv=None) -> pd.DataFrame:
@@ -93,7 +93,7 @@ def main(argv=None) -> pd.DataFrame:
     OUT.mkdir(exist_ok=True)
     print(f"machine: {platform.processor() or platform.machine()}, python {platform.python_version()}")
     cells = from_sweep(args.from_sweep) if args.from_sweep else retime(args.work)
-    tag = "_sweep" if args.from_sweep else ""
+    tag = "_" + args.from_sweep.split("/")[-1] if args.from_sweep else ""
     cells.to_csv(OUT / f"gaussian_mixtures_lp_cells{tag}.csv", index=False, float_format="%.6g")
     table = summarise(cells)
     table.to_csv(OUT / f"gaussian_mixtures_lp_summary{tag}.csv", index=False, float_format="%.4g")

@@ -8,6 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from safeguarded.dp_noise import bounds
 from safeguarded.gaussian_mixtures import grid, optimum, privacy
 from safeguarded.gaussian_mixtures import multi_gaussian as mg
 from safeguarded.gaussian_mixtures import quasi_gaussian as qg
@@ -15,10 +16,10 @@ from safeguarded.gaussian_mixtures import quasi_gaussian as qg
 
 @pytest.mark.parametrize("eps,delta", [(1.0, 0.1), (3.0, 0.25)])
 def test_no_private_mechanism_beats_the_lp_lower_bound(eps, delta):
-    row = optimum.lp_cell(eps, delta, "l1", work=1500)
-    assert row["status"] == "optimal"
-    lower, upper = row["lower"], row["upper"]
-    assert 0 < lower <= upper  # D <= P (Props. 1 and 3)
+    low = optimum.lp_lower_cell(eps, delta, "l1", work=1500)  # certified D(L, beta), uniform grid
+    up = optimum.lp_cell(eps, delta, "l1", work=1500)  # P(pi, beta), graded grid: a DP noise
+    assert low["status"] == "optimal" and up["status"] == "optimal"
+    assert 0 < low["lower"] <= up["upper"]  # D <= OPT <= P (Props. 1 and 3)
     s_ag = grid.analytic_gaussian_sigma(eps, delta)
     losses = {
         "AG": s_ag * math.sqrt(2 / math.pi),
@@ -27,16 +28,29 @@ def test_no_private_mechanism_beats_the_lp_lower_bound(eps, delta):
     for k in (1, 2):
         losses[f"MG{k}"] = mg.amplitude(mg.calibrate(eps, delta, 1.0, k, 0.01).sigma, eps, 1.0, k)
     for name, value in losses.items():
-        assert value >= lower, f"{name} loss {value} below the LP lower bound {lower}"
+        assert value >= low["lower"], f"{name} loss {value} below the LP lower bound {low['lower']}"
+
+
+def test_graded_lower_bound_is_not_certified_but_uniform_is():
+    """Finding: D(pi, beta) on a graded partition (noise uniform inside coarse cells) exceeds the loss of a
+    multi-Gaussian that is (eps, delta)-DP (calibrated at every shift, checked independently in
+    test_gaussian_mixtures.py), so it is not a lower bound; the uniform-grid D(L, beta) stays below."""
+    eps, delta, k = 0.75, 5e-4, 9
+    m = mg.amplitude(mg.calibrate(eps, delta, 1.0, k, 0.01).sigma, eps, 1.0, k)
+    part = optimum.lp_partition(eps, delta, work=10000)
+    graded = bounds.lower_bound(eps, delta, part, "l1", method="compact").value
+    uniform = optimum.lp_lower_cell(eps, delta, "l1", work=4000)
+    assert part.k == 30
+    assert graded > m > uniform["lower"]
 
 
 def test_lp_bounds_bracket_and_tighten_with_resolution():
-    coarse, fine = (optimum.lp_cell(1.0, 0.1, "l2", work=w) for w in (600, 3000))
+    coarse, fine = (optimum.lp_lower_cell(1.0, 0.1, "l2", work=w) for w in (600, 3000))
+    ups = [optimum.lp_cell(1.0, 0.1, "l2", work=w)["upper"] for w in (600, 3000)]
     assert fine["k"] > coarse["k"]
-    assert fine["lower"] <= fine["upper"]
-    # both are bounds on the same optimum: each lower bound is below each upper bound
-    assert max(coarse["lower"], fine["lower"]) <= min(coarse["upper"], fine["upper"]) + 1e-12
-    assert fine["rel_gap"] < coarse["rel_gap"]
+    # bounds on the same optimum: every certified lower bound is below every upper bound
+    assert max(coarse["lower"], fine["lower"]) <= min(ups) + 1e-12
+    assert fine["lower"] > coarse["lower"] and ups[1] < ups[0]  # both tighten with k
 
 
 def test_lp_optimal_noise_is_private_by_independent_quadrature():
@@ -62,6 +76,12 @@ def test_gap_share_and_share_frame():
              rel_gap=[1 / 6, 0.25], k=10, n_cells=50, status="optimal")
     )  # fmt: skip
     out = optimum.share_frame(losses, lp, "l1").set_index("epsilon")
+    low = pd.DataFrame(
+        dict(epsilon=[1.0, 2.0], delta=[0.1, 0.1], loss="l1", lower=[0.4, 0.1], k=4, status="optimal")
+    )
+    both = optimum.share_frame(losses, lp, "l1", lower=low).set_index("epsilon")
+    assert both.loc[1.0, "share_lower"] == pytest.approx(100 * 1.0 / 1.6)
+    assert both.loc[2.0, "below_graded"] and not both.loc[2.0, "below_lower"]
     assert out.loc[1.0, "share_lower"] == pytest.approx(100 * 1.0 / 1.5)
     assert out.loc[1.0, "share_upper"] == pytest.approx(100 * 1.0 / 1.4)
     assert out.loc[1.0, "share_lower"] <= out.loc[1.0, "share_upper"]
@@ -90,6 +110,8 @@ def test_lp_partition_respects_the_budget():
         (lambda: optimum.lp_partition(1.0, 0.1, growth=0.5), "growth"),
         (lambda: optimum.lp_partition(1.0, 0.1, support_factor=0.5), "support_factor"),
         (lambda: optimum.lp_cell(1.0, 0.1, "l3"), "loss"),
+        (lambda: optimum.lp_lower_cell(1.0, 0.1, "l3"), "loss"),
+        (lambda: optimum.lp_lower_cell(1.0, 0.1, work=-1), "work"),
         (lambda: optimum.optimal_noise(1.0, 0.1, "linf"), "loss"),
         (lambda: optimum.run_lp_grid([1.0], [0.1], ("l1", "huber"), name="x"), "loss"),
     ],

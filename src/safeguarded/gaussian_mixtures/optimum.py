@@ -36,6 +36,8 @@ __all__ = [
     "lp_partition",
     "lp_cell",
     "optimal_noise",
+    "lp_lower_cell",
+    "run_lp_lower_grid",
     "run_lp_grid",
     "gap_share",
     "share_frame",
@@ -153,6 +155,53 @@ def lp_cell(epsilon, delta, loss="l1", work: int = 20000, seed: int = 0) -> dict
     return row
 
 
+def lp_lower_cell(epsilon, delta, loss="l1", work: int = 15000, seed: int = 0) -> dict:
+    """Sweep cell: the certified lower bound D(L, β) of Prop. 3 on a *uniform* grid (Δ = 1).
+
+    The partition is the Section 1 work's :func:`safeguarded.dp_noise.synthetic.grid_for` with support
+    ±Λ·Δ (supp. p.10) and the largest k with (2L + 1)(2k + 1) ≤ ``work``.  On a uniform grid every
+    (ε, δ)-DP noise's fine-cell masses are feasible, so D(L, β) ≤ optimum.  (The graded D(π, β) of
+    :func:`lp_cell` is not: it assumes the noise is uniform inside each coarse cell, and the tables
+    show mixtures, privacy-checked independently, with losses below it; see the notebook.)
+    A failed LP is recorded in ``status`` with a NaN bound.
+    """
+    from safeguarded.dp_noise import bounds
+    from safeguarded.dp_noise.synthetic import grid_for
+    from safeguarded.solvers import SolverError
+
+    e, dl, ls = check_epsilon(epsilon), check_delta(delta), _check_loss(loss)
+    work = int(_check_positive_number("work", work, 1.0))
+    part = grid_for(e, dl, work=work, support_factor=1.0)
+    row = dict(k=part.k, beta=part.beta, n_cells=part.n_cells, support=-part.lo * part.beta, status="optimal")
+    row["lower"], errors = float("nan"), []
+    t0 = time.perf_counter()
+    for method in ("compact", "generation"):
+        try:
+            res = bounds.lower_bound(e, dl, part, ls, method=method, max_seconds=600.0)
+        except (SolverError, ValueError) as exc:
+            errors.append(f"{method}: {exc}")
+            continue
+        row.update(lower=res.value, method=method, solver=f"{res.solver} {res.solver_version}")
+        break
+    else:
+        row["status"] = "; ".join(errors)[:200]
+    row["seconds"] = time.perf_counter() - t0
+    return row
+
+
+def run_lp_lower_grid(epsilons, deltas, losses=("l1", "l2"), work: int = 15000, *, name: str, **sweep_kwargs):
+    """:func:`lp_lower_cell` over an (ε, δ, loss) grid through ``run_sweep``."""
+    from safeguarded.experiments import grid as param_grid
+    from safeguarded.experiments import run_sweep
+
+    for ls in losses:
+        _check_loss(ls)
+    params = param_grid(
+        epsilon=[float(x) for x in epsilons], delta=[float(x) for x in deltas], loss=list(losses), work=[work]
+    )
+    return run_sweep(lp_lower_cell, params, [0], name=name, version="1", **sweep_kwargs)
+
+
 def optimal_noise(epsilon, delta, loss="l1", work: int = 20000):
     """The Section 1 upper-bound noise P(π, β) on :func:`lp_partition` (an (ε, δ)-DP noise, Prop. 1):
     the numerically optimal distribution that Figure 9 sets beside the mixtures (L1976).
@@ -184,19 +233,29 @@ def gap_share(a, m, o):
     return 100.0 * (a - m) / (a - o)
 
 
-def share_frame(losses: pd.DataFrame, lp: pd.DataFrame, loss: str) -> pd.DataFrame:
+def share_frame(losses: pd.DataFrame, lp: pd.DataFrame, loss: str, lower: pd.DataFrame | None = None):
     """Per (ε, δ): a, m (from :func:`grid.loss_frame`), the LP bounds and the Table 10/15 shares.
 
-    Columns ``share_lower`` (o = D, the thesis' choice) and ``share_upper`` (o = P); since
-    D ≤ optimum ≤ P and a > m, the share with the true optimum lies in [share_lower, share_upper]
-    whenever a > P.  ``below_lower`` flags m < D (impossible for a DP noise), ``below_upper`` m < P.
+    ``lp`` holds the graded-partition bounds of :func:`lp_cell`; ``lower`` (optional) the certified
+    uniform-grid lower bounds of :func:`lp_lower_cell`, which then replace D (the graded D is kept as
+    ``lower_graded``).  Columns ``share_lower`` (o = D, the thesis' choice) and ``share_upper`` (o = P):
+    since D ≤ optimum ≤ P and a > m, the share with the true optimum lies in between whenever a > P.
+    ``below_lower`` flags m < D (impossible for a DP noise), ``below_graded`` m < graded D.
     """
     ls = _check_loss(loss)
     key = ["epsilon", "delta"]
-    bnd = lp[lp["loss"] == ls][[*key, "lower", "upper", "rel_gap", "k", "n_cells", "status"]]
+    bnd = lp[lp["loss"] == ls][[*key, "lower", "upper", "k", "n_cells", "status"]]
     out = losses[[*key, "a", "m", "best_k"]].merge(bnd, on=key, how="inner", validate="one_to_one")
+    out["lower_graded"] = out["lower"]
+    if lower is not None:
+        low = lower[lower["loss"] == ls][[*key, "lower", "k", "status"]]
+        low = low.rename(columns={"lower": "lower_uniform", "k": "k_uniform", "status": "status_uniform"})
+        out = out.merge(low, on=key, how="inner", validate="one_to_one")
+        out["lower"] = out["lower_uniform"]
+    out["rel_gap"] = (out["upper"] - out["lower"]) / out["upper"]
     out["share_lower"] = gap_share(out["a"], out["m"], out["lower"])
     out["share_upper"] = gap_share(out["a"], out["m"], out["upper"])
     out["below_lower"] = out["m"] < out["lower"]
+    out["below_graded"] = out["m"] < out["lower_graded"]
     out["below_upper"] = out["m"] < out["upper"]
     return out
