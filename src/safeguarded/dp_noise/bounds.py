@@ -630,8 +630,12 @@ def _solve_cutting_plane(
     raise SolverError(name, SOLVER_NAME, "iteration_limit", f"no convergence in {max_rounds} rounds")
 
 
-def _pair_tables(prob: _Problem):
-    """Per relevant shift: the uncovered counts per cell and the (j, j', count) overlap pairs, j ≠ j'."""
+def _pair_tables(prob: _Problem, same_cell: bool = False):
+    """Per relevant shift: the uncovered counts per cell and the (j, j', count) overlap pairs.
+
+    Pairs with j = j' are dropped unless ``same_cell``: for one distribution p(j) − e^ε p(j) < 0, but
+    the data-dependent problems compare two distributions p_k(j) − e^ε p_m(j), where they matter.
+    """
     n, lo = prob.n, prob.cells.lo
     cell_of = _fine_cell_index(prob)
     ev = np.arange(prob.ev_lo, prob.ev_hi)
@@ -642,7 +646,7 @@ def _pair_tables(prob: _Problem):
         ok = (src >= 0) & (src < cell_of.size)
         unc = np.bincount(pos_cell[~ok], minlength=n).astype(float)
         j, jp = pos_cell[ok], cell_of[src[ok]]
-        keep = j != jp
+        keep = np.ones(j.size, dtype=bool) if same_cell else j != jp
         uniq, counts = np.unique(j[keep] * n + jp[keep], return_counts=True)
         tables.append((unc, uniq // n, uniq % n, counts.astype(float)))
     return tables

@@ -21,6 +21,7 @@ fine cells: O(K²·N) per round as Prop. 8's analogue).
 
 from __future__ import annotations
 
+import functools
 import math
 import time
 from dataclasses import dataclass
@@ -32,7 +33,15 @@ from safeguarded.dp_noise import bounds as bd
 from safeguarded.dp_noise.mechanisms import validate_privacy
 from safeguarded.solvers import InfeasibleError, SolverError, solver_version
 
-__all__ = ["DDResult", "dd_upper_bound", "dd_lower_bound", "dd_triples", "dd_max_shortfall"]
+__all__ = [
+    "DDResult",
+    "dd_upper_bound",
+    "dd_lower_bound",
+    "dd_triples",
+    "dd_max_shortfall",
+    "DataDependentNoise",
+    "sign_preserving_noise",
+]
 
 
 @dataclass
@@ -66,7 +75,7 @@ def dd_triples(K: int, k_sens: int, kind: str) -> list[tuple[int, int, int]]:
 def _shift_tables(cells: bd.Partition, ev_lo: int, ev_hi: int, shifts):
     """Per shift: uncovered counts per cell and the (j, j', count) overlap pairs, as in bounds."""
     prob = bd._Problem(cells, ev_lo, ev_hi, 1.0, 0.0, np.zeros(cells.n_cells), shifts=np.asarray(shifts))
-    tables = bd._pair_tables(prob)
+    tables = bd._pair_tables(prob, same_cell=True)  # p_k(j) vs p_m(j): k ≠ m can violate DP
     return dict(zip([int(s) for s in shifts], tables, strict=True))
 
 
@@ -99,7 +108,20 @@ def _grouped_triples(K: int, k_sens: int, kind: str, groups: np.ndarray):
     )
 
 
-def _solve_dd(kind, epsilon, delta, K, partition, loss, tol, max_rounds, max_seconds, groups=None):
+def _group_costs(cells: bd.Partition, loss, n_dist: int, kind: str) -> np.ndarray:
+    """Cell costs per distribution (n_dist × n): one shared ``loss``, or a sequence of one loss per
+    distribution (a loss that depends on the query output, e.g. Table 3's sign-preserving loss, L990)."""
+    how = "mean" if kind == "upper" else "inf"
+    if isinstance(loss, (list, tuple)):
+        if len(loss) != n_dist:
+            raise ValueError(f"loss must hold one loss per distribution ({n_dist}), got {len(loss)}")
+        return np.array([bd.cell_costs(cells.edges, one, how) for one in loss])
+    return np.tile(bd.cell_costs(cells.edges, loss, how), (n_dist, 1))
+
+
+def _solve_dd(
+    kind, epsilon, delta, K, partition, loss, tol, max_rounds, max_seconds, groups=None, weights=None
+):
     import highspy
 
     if not isinstance(partition, bd.Partition):
@@ -108,23 +130,29 @@ def _solve_dd(kind, epsilon, delta, K, partition, loss, tol, max_rounds, max_sec
     K = bd._positive_int("K", K)
     cells = partition if kind == "upper" else partition.padded()
     n = cells.n_cells
-    costs = bd.cell_costs(cells.edges, loss, "mean" if kind == "upper" else "inf")
     if groups is None:
         triples = dd_triples(K, partition.k, kind)
-        weights = np.full(K, 1.0 / K)
+        default_weights = np.full(K, 1.0 / K)
     else:  # non-uniform Φ partition: Φ-intervals k with equal groups[k] share one distribution
         groups = np.asarray(groups, dtype=int)
         if groups.shape != (K,) or groups.min() != 0 or np.any(np.diff(groups) < 0):
             raise ValueError("groups must be a non-decreasing integer array of length K starting at 0")
         triples = _grouped_triples(K, partition.k, kind, groups)
-        weights = np.bincount(groups) / K
+        default_weights = np.bincount(groups) / K
         K = int(groups.max()) + 1
+    if weights is None:
+        weights = default_weights
+    else:
+        weights = np.asarray(weights, dtype=float)
+        if weights.shape != (K,) or np.any(weights < 0) or not math.isclose(weights.sum(), 1.0):
+            raise ValueError(f"weights must be {K} non-negative numbers summing to 1 (one per distribution)")
+    objective = (weights[:, None] * _group_costs(cells, loss, K, kind)).ravel()
     tables = _shift_tables(cells, partition.lo, partition.hi, sorted({s for _, _, s in triples}))
     w = cells.widths.astype(float)
     ee = math.exp(eps)
     inf = highspy.kHighsInf
     name = f"dp_noise.{'P' if kind == 'upper' else 'D'}'(L,beta) eps={eps:g} delta={d:g} K={K}"
-    h = bd._highs(K * n, np.kron(weights, costs))
+    h = bd._highs(K * n, objective)
     h.setOptionValue("solver", "simplex")
     simplex = sp.kron(sp.identity(K), sp.csr_matrix(np.ones((1, n)))).tocsr()
     bd._add_rows(h, simplex, np.ones(K), np.ones(K))
@@ -192,7 +220,7 @@ def _solve_dd(kind, epsilon, delta, K, partition, loss, tol, max_rounds, max_sec
         ) from exc
     P = P / P.sum(axis=1, keepdims=True)
     res = DDResult(
-        kind, float(np.kron(weights, costs) @ P.ravel()), P, cells, eps, d, K, bd.SOLVER_NAME,
+        kind, float(objective @ P.ravel()), P, cells, eps, d, K, bd.SOLVER_NAME,
         solver_version("HIGHS"), time.perf_counter() - start, rnd, 0.0,
     )  # fmt: skip
     res.max_shortfall = dd_max_shortfall(res) if groups is None else float(worst)
@@ -200,18 +228,117 @@ def _solve_dd(kind, epsilon, delta, K, partition, loss, tol, max_rounds, max_sec
 
 
 def dd_upper_bound(
-    epsilon, delta, K, partition, loss="l1", *, tol=1e-9, max_rounds=5000, max_seconds=900.0, groups=None
+    epsilon,
+    delta,
+    K,
+    partition,
+    loss="l1",
+    *,
+    tol=1e-9,
+    max_rounds=5000,
+    max_seconds=900.0,
+    groups=None,
+    weights=None,
 ):
-    """P′(L, β) (Prop. 5) with uniform weights w_k = 1/K; Φ is K intervals of length β = Δf/k.
+    """P′(L, β) (Prop. 5); Φ is K intervals of length β = Δf/k.
 
     ``groups`` (length K, non-decreasing from 0) ties the distributions of Φ-intervals with equal group
-    index, i.e. a coarser non-uniform partition of Φ (supp. Alg. G.1; Fig. 5).  Returns a
-    :class:`DDResult` whose ``masses[g]`` is the noise for query outputs in group g.
+    index, i.e. a coarser non-uniform partition of Φ (supp. Alg. G.1; Fig. 5).  ``loss`` is ``"l1"``,
+    ``"l2"``, a callable, or a sequence with one loss per distribution; ``weights`` are the objective
+    weights w_g of the distributions (default: proportional to their Φ length, 1/K each without groups).
+    Returns a :class:`DDResult` whose ``masses[g]`` is the noise for query outputs in group g.
     """
-    opts = (tol, max_rounds, max_seconds, groups)
+    opts = (tol, max_rounds, max_seconds, groups, weights)
     return _solve_dd("upper", epsilon, delta, K, partition, loss, *opts)
 
 
 def dd_lower_bound(epsilon, delta, K, partition, loss="l1", *, tol=1e-9, max_rounds=5000, max_seconds=900.0):
     """D′(L, β) (Prop. 7) through its LP dual, uniform weights; see the module docstring."""
     return _solve_dd("lower", epsilon, delta, K, partition, loss, tol, max_rounds, max_seconds)
+
+
+@dataclass
+class DataDependentNoise:
+    """A data-dependent noise: query outputs φ in [phi_breaks[g], phi_breaks[g+1]) get noise p_g.
+
+    ``phi_breaks`` are the G − 1 inner breakpoints of Φ (the outer groups extend to ±∞); ``edges`` and
+    ``masses`` (G × n) the piecewise-uniform noise of each group.  ``sample(rng, values)`` draws one
+    noise per query output in ``values``.
+    """
+
+    phi_breaks: np.ndarray
+    edges: np.ndarray
+    masses: np.ndarray
+    name: str = "DD"
+    data_dependent: bool = True
+
+    def group_of(self, values) -> np.ndarray:
+        return np.searchsorted(self.phi_breaks, np.asarray(values, dtype=float), side="right")
+
+    def sample(self, rng: np.random.Generator, values) -> np.ndarray:
+        values = np.asarray(values, dtype=float)
+        g = self.group_of(values).ravel()
+        cdf = np.cumsum(self.masses, axis=1)
+        cdf[:, -1] = 1.0
+        u = rng.random(g.size)
+        cell = np.minimum((cdf[g] < u[:, None]).sum(axis=1), self.masses.shape[1] - 1)
+        lo, hi = self.edges[cell], self.edges[cell + 1]
+        return (lo + (hi - lo) * rng.random(g.size)).reshape(values.shape)
+
+
+def _sign_preserving_loss(x, sign: float, penalty: float):
+    """|x| where the noise keeps the sign of the query output, ``penalty``·|x| where it opposes it."""
+    x = np.asarray(x, dtype=float)
+    return np.where(x * sign >= 0, np.abs(x), penalty * np.abs(x))
+
+
+def sign_preserving_noise(
+    epsilon,
+    delta,
+    sensitivity=2.0,
+    *,
+    k=8,
+    phi_cell=0.5,
+    phi_range=10.0,
+    support=None,
+    penalty=10_000.0,
+) -> tuple[DataDependentNoise, DDResult]:
+    """Table 3's data-dependent (OPT) noise (L990; repo ``main.cpp`` ``obj == 11``, supp. p.6).
+
+    Φ = (−∞, −phi_range) ∪ cells of width ``phi_cell`` on [−phi_range, phi_range) ∪ [phi_range, ∞):
+    42 distributions for the defaults.  Loss for outputs φ: |x| on the side of φ's sign, ``penalty``·|x|
+    on the other side (it penalises noise that flips the sign of the gradient sum).  Noise cells of width
+    β = Δ/k on [−Λ·Δ, (Λ + 1/k)·Δ) with Λ the support rule unless ``support`` (in sensitivities) is given.
+
+    The unbounded outer intervals are represented by k + 2 cells of width β each: DP constraints only
+    couple outputs at most Δ + β apart, so a longer run of one shared distribution adds no constraint.
+    Objective weights are uniform over the distributions ([DECIDE]: the repo's weights are not stated).
+    """
+    eps, d, sens = validate_privacy(epsilon, delta, sensitivity, delta_positive=True)
+    k = bd._positive_int("k", k)
+    beta = sens / k
+    per = phi_cell / beta
+    if per < 1 or abs(per - round(per)) > 1e-9:
+        raise ValueError(
+            f"phi_cell must be a positive multiple of beta = {beta:g}, got phi_cell={phi_cell!r}"
+        )
+    per = int(round(per))
+    n_mid = int(round(2 * phi_range / phi_cell))
+    if n_mid < 1 or not math.isclose(n_mid * phi_cell, 2 * phi_range):
+        raise ValueError(f"phi_range must be a positive multiple of phi_cell/2, got phi_range={phi_range!r}")
+    pad = k + 2
+    groups = np.concatenate(
+        [np.zeros(pad, int), 1 + np.repeat(np.arange(n_mid), per), np.full(pad, n_mid + 1)]
+    )
+    n_groups = n_mid + 2
+    lam = bd.support_rule(eps, d) if support is None else bd._positive_int("support", support)
+    part = bd.uniform_partition(lam * k, k, sens)
+    centres = np.concatenate([[-1.0], -phi_range + phi_cell * (np.arange(n_mid) + 0.5), [1.0]])
+    losses = [
+        functools.partial(_sign_preserving_loss, sign=float(np.sign(c)), penalty=penalty) for c in centres
+    ]
+    res = dd_upper_bound(
+        eps, d, groups.size, part, losses, groups=groups, weights=np.full(n_groups, 1.0 / n_groups)
+    )
+    breaks = -phi_range + phi_cell * np.arange(n_mid + 1)
+    return DataDependentNoise(breaks, res.partition.edges, res.masses, name="(OPT)"), res
