@@ -49,14 +49,16 @@ def main(argv=None) -> pd.DataFrame:
             fresh.set_data(p_hat, B)
             fresh.solve(method)
         without_reuse = time.perf_counter() - start
-        rows.append({
-            "method": method,
-            "instances": args.instances,
-            "solves_per_s_with_reuse": args.instances / with_reuse,
-            "solves_per_s_without_reuse": args.instances / without_reuse,
-            "speedup": without_reuse / with_reuse,
-            "clarabel_time_per_solve_ms": 1e3 * solver_time / args.instances,
-        })
+        rows.append(
+            {
+                "method": method,
+                "instances": args.instances,
+                "solves_per_s_with_reuse": args.instances / with_reuse,
+                "solves_per_s_without_reuse": args.instances / without_reuse,
+                "speedup": without_reuse / with_reuse,
+                "clarabel_time_per_solve_ms": 1e3 * solver_time / args.instances,
+            }
+        )
     table = pd.DataFrame(rows)
     out = Path(__file__).parent / "results"
     out.mkdir(exist_ok=True)

@@ -69,7 +69,7 @@ def test_methods_agree_on_nonuniform_partition():
     part = b.graded_partition(8, 4, fine=3, growth=1.6)
     assert part.n_cells < 2 * 8 + 1
     vals = {m: b.upper_bound(0.7, 0.15, part, method=m).value for m in b.METHODS}
-    lows = {m: b.lower_bound(0.7, 0.15, part, method=m).value for m in b.METHODS}
+    lows = {m: b.lower_bound(0.7, 0.15, part, method=m, uncertified_nonuniform=True).value for m in b.METHODS}
     for v in (vals, lows):
         assert max(v.values()) - min(v.values()) < 1e-7 * max(v.values())
     assert vals["compact"] >= lows["compact"]
@@ -196,6 +196,12 @@ def test_interval_split_satisfies_observation5(phi):
             assert _shortfall_by_quadrature(p, beta, eps, phi, a1, c1) == pytest.approx(expected, rel=1e-6)
         expected = (c2 - a2) * (p(i) - math.exp(eps) * p(j))
         assert _shortfall_by_quadrature(p, beta, eps, phi, a2, c2) == pytest.approx(expected, rel=1e-6)
+
+
+def test_lower_bound_refuses_nonuniform_partitions():
+    """D(π, β) on coarse cells is not certified (see lower_bound's docstring): refused by default."""
+    with pytest.raises(ValueError, match="partition must be uniform"):
+        b.lower_bound(0.7, 0.15, b.graded_partition(8, 4, fine=3, growth=1.6))
 
 
 def test_interval_split_bad_input():

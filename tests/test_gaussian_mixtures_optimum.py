@@ -38,7 +38,7 @@ def test_graded_lower_bound_is_not_certified_but_uniform_is():
     eps, delta, k = 0.75, 5e-4, 9
     m = mg.amplitude(mg.calibrate(eps, delta, 1.0, k, 0.01).sigma, eps, 1.0, k)
     part = optimum.lp_partition(eps, delta, work=10000)
-    graded = bounds.lower_bound(eps, delta, part, "l1", method="compact").value
+    graded = bounds.lower_bound(eps, delta, part, "l1", method="compact", uncertified_nonuniform=True).value
     uniform = optimum.lp_lower_cell(eps, delta, "l1", work=4000)
     assert part.k == 30
     assert graded > m > uniform["lower"]

@@ -866,13 +866,24 @@ def lower_bound(
     max_rounds: int = 5000,
     cuts: str = "all",
     max_seconds: float = 900.0,
+    uncertified_nonuniform: bool = False,
 ) -> BoundResult:
-    """The lower bound D(π, β) (Prop. 3; §1.4.1 L803), solved as its LP dual (L1494–L1499).
+    """The lower bound D(L, β) (Prop. 3), solved as its LP dual (L1494–L1499), on a uniform partition.
 
     The cells are ``partition.padded()`` (Δf/β extra fine cells per side), costs c̲_j = inf c, and the
     events are restricted to the unpadded range.  With ``monotone=True`` this is a lower bound for the
     best *monotone* noise only (Fig. 4).  Parameters as :func:`upper_bound`.
+
+    Non-uniform partitions raise: the thesis' D(π, β) of §1.4.1 (L803) is missing from the text, and
+    the same construction on coarse cells (uniform density inside each cell) is **not** a lower bound —
+    privacy-checked mixtures of §2 cost less than it (tests/test_gaussian_mixtures_optimum.py).
+    ``uncertified_nonuniform=True`` computes it anyway, only to demonstrate that finding.
     """
+    if not uncertified_nonuniform and isinstance(partition, Partition) and np.any(partition.widths != 1):
+        raise ValueError(
+            "partition must be uniform for lower_bound: D(pi, beta) on non-uniform cells (L803) is lost "
+            "in the text and our reconstruction is not a valid lower bound; use uniform_partition"
+        )
     return _solve(
         "lower", epsilon, delta, partition, loss, method, monotone, tol, max_rounds, cuts, max_seconds
     )
