@@ -158,5 +158,18 @@ def test_per_distribution_losses_and_weights_bad_input():
         dd.dd_upper_bound(1.0, 0.1, 3, part, ["l1", "l1"])
     with pytest.raises(ValueError, match="weights"):
         dd.dd_upper_bound(1.0, 0.1, 3, part, "l1", weights=[0.5, 0.5])
-    with pytest.raises(ValueError, match="phi_cell"):
-        dd.sign_preserving_noise(1.0, 0.1, 2.0, k=4, phi_cell=0.3)
+    with pytest.raises(ValueError, match="phi_breaks"):
+        dd.sign_preserving_noise(1.0, 0.1, 2.0, k=4, phi_cell=0.25)
+    with pytest.raises(ValueError, match="phi_breaks"):
+        dd.interval_noise(1.0, 0.1, 1.0, [0.0, 0.0, 1.0])
+
+
+def test_naive_bayes_interval_noise_is_private_for_every_statistic_value():
+    """Table 2's (OPT) noise (7 value intervals, unit sensitivity): hockey-stick ≤ δ for all pairs of
+    statistic values at most 1 apart, on and between the interval breakpoints."""
+    from safeguarded.dp_noise.ml import dd_noise_nb
+
+    noise = dd_noise_nb(1.0, 0.1, 1.0, k=2)
+    assert noise.masses.shape[0] == 7
+    h = 0.25
+    assert _dd_hockey_stick(noise, 1.0, np.arange(-3.0, 13.0, h), np.arange(-1.0, 1.0 + h / 2, h), h) <= 0.1 + 1e-9

@@ -40,6 +40,7 @@ __all__ = [
     "dd_triples",
     "dd_max_shortfall",
     "DataDependentNoise",
+    "interval_noise",
     "sign_preserving_noise",
 ]
 
@@ -292,6 +293,40 @@ def _sign_preserving_loss(x, sign: float, penalty: float):
     return np.where(x * sign >= 0, np.abs(x), penalty * np.abs(x))
 
 
+def interval_noise(
+    epsilon, delta, sensitivity, phi_breaks, *, k=4, support=None, loss="l1", weights=None
+) -> tuple[DataDependentNoise, DDResult]:
+    """A data-dependent noise for the query-output intervals (−∞, b_1), [b_1, b_2), …, [b_m, ∞) by P′.
+
+    ``phi_breaks`` b_1 < … < b_m must be multiples of β = Δ/k (the noise cell width); noise cells of width
+    β on [−Λ·Δ, (Λ + 1/k)·Δ) with Λ the support rule unless ``support`` (in sensitivities) is given.
+    ``loss`` is one loss for all intervals or a sequence of m + 1 losses; ``weights`` the objective
+    weights of the intervals (default uniform).  The unbounded outer intervals are represented by k + 2
+    cells of width β: DP constraints only couple outputs at most Δ + β apart, so a longer run of one
+    shared distribution adds no constraint.
+    """
+    eps, d, sens = validate_privacy(epsilon, delta, sensitivity, delta_positive=True)
+    k = bd._positive_int("k", k)
+    beta = sens / k
+    b = np.asarray(phi_breaks, dtype=float)
+    cells = b / beta
+    if b.ndim != 1 or b.size < 1 or np.any(np.diff(b) <= 0) or np.any(np.abs(cells - np.round(cells)) > 1e-9):
+        raise ValueError(
+            f"phi_breaks must be increasing multiples of beta = {beta:g} (sensitivity/k), got {phi_breaks!r}"
+        )
+    widths = np.diff(np.round(cells).astype(int))
+    pad = k + 2
+    groups = np.concatenate(
+        [np.zeros(pad, int), np.repeat(np.arange(1, b.size), widths), np.full(pad, b.size)]
+    )
+    n_groups = b.size + 1
+    lam = bd.support_rule(eps, d) if support is None else bd._positive_int("support", support)
+    part = bd.uniform_partition(lam * k, k, sens)
+    w = np.full(n_groups, 1.0 / n_groups) if weights is None else weights
+    res = dd_upper_bound(eps, d, groups.size, part, loss, groups=groups, weights=w)
+    return DataDependentNoise(b, res.partition.edges, res.masses, name="(OPT)"), res
+
+
 def sign_preserving_noise(
     epsilon,
     delta,
@@ -306,39 +341,18 @@ def sign_preserving_noise(
     """Table 3's data-dependent (OPT) noise (L990; repo ``main.cpp`` ``obj == 11``, supp. p.6).
 
     Φ = (−∞, −phi_range) ∪ cells of width ``phi_cell`` on [−phi_range, phi_range) ∪ [phi_range, ∞):
-    42 distributions for the defaults.  Loss for outputs φ: |x| on the side of φ's sign, ``penalty``·|x|
-    on the other side (it penalises noise that flips the sign of the gradient sum).  Noise cells of width
-    β = Δ/k on [−Λ·Δ, (Λ + 1/k)·Δ) with Λ the support rule unless ``support`` (in sensitivities) is given.
-
-    The unbounded outer intervals are represented by k + 2 cells of width β each: DP constraints only
-    couple outputs at most Δ + β apart, so a longer run of one shared distribution adds no constraint.
-    Objective weights are uniform over the distributions ([DECIDE]: the repo's weights are not stated).
+    42 distributions for the defaults (:func:`interval_noise`).  Loss for outputs φ: |x| on the side
+    of φ's sign, ``penalty``·|x| on the other side (it penalises noise that flips the sign of the
+    gradient sum).  Objective weights are uniform over the distributions ([DECIDE]: not stated).
     """
-    eps, d, sens = validate_privacy(epsilon, delta, sensitivity, delta_positive=True)
-    k = bd._positive_int("k", k)
-    beta = sens / k
-    per = phi_cell / beta
-    if per < 1 or abs(per - round(per)) > 1e-9:
-        raise ValueError(
-            f"phi_cell must be a positive multiple of beta = {beta:g}, got phi_cell={phi_cell!r}"
-        )
-    per = int(round(per))
+    if not (phi_cell > 0 and phi_range > 0):
+        raise ValueError(f"phi_cell and phi_range must be > 0, got {phi_cell!r}, {phi_range!r}")
     n_mid = int(round(2 * phi_range / phi_cell))
     if n_mid < 1 or not math.isclose(n_mid * phi_cell, 2 * phi_range):
         raise ValueError(f"phi_range must be a positive multiple of phi_cell/2, got phi_range={phi_range!r}")
-    pad = k + 2
-    groups = np.concatenate(
-        [np.zeros(pad, int), 1 + np.repeat(np.arange(n_mid), per), np.full(pad, n_mid + 1)]
-    )
-    n_groups = n_mid + 2
-    lam = bd.support_rule(eps, d) if support is None else bd._positive_int("support", support)
-    part = bd.uniform_partition(lam * k, k, sens)
+    breaks = -phi_range + phi_cell * np.arange(n_mid + 1)
     centres = np.concatenate([[-1.0], -phi_range + phi_cell * (np.arange(n_mid) + 0.5), [1.0]])
     losses = [
         functools.partial(_sign_preserving_loss, sign=float(np.sign(c)), penalty=penalty) for c in centres
     ]
-    res = dd_upper_bound(
-        eps, d, groups.size, part, losses, groups=groups, weights=np.full(n_groups, 1.0 / n_groups)
-    )
-    breaks = -phi_range + phi_cell * np.arange(n_mid + 1)
-    return DataDependentNoise(breaks, res.partition.edges, res.masses, name="(OPT)"), res
+    return interval_noise(epsilon, delta, sensitivity, breaks, k=k, support=support, loss=losses)
