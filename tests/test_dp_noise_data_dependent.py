@@ -172,4 +172,5 @@ def test_naive_bayes_interval_noise_is_private_for_every_statistic_value():
     noise = dd_noise_nb(1.0, 0.1, 1.0, k=2)
     assert noise.masses.shape[0] == 7
     h = 0.25
-    assert _dd_hockey_stick(noise, 1.0, np.arange(-3.0, 13.0, h), np.arange(-1.0, 1.0 + h / 2, h), h) <= 0.1 + 1e-9
+    values, shifts = np.arange(-3.0, 13.0, h), np.arange(-1.0, 1.0 + h / 2, h)
+    assert _dd_hockey_stick(noise, 1.0, values, shifts, h) <= 0.1 + 1e-9
