@@ -108,6 +108,23 @@ def lp_partition(
     return best
 
 
+def _solve_compact_first(fun, epsilon, delta, part, loss):
+    """``fun`` (a :mod:`dp_noise.bounds` LP) by the compact LP, else by constraint generation.
+
+    Returns ``(result, method, errors)``; ``result`` is None when both raise (a ValueError means the
+    LP is infeasible on this support), and ``errors`` then names each method's failure.
+    """
+    from safeguarded.solvers import SolverError
+
+    errors = []
+    for method in ("compact", "generation"):
+        try:
+            return fun(epsilon, delta, part, loss, method=method, max_seconds=600.0), method, errors
+        except (SolverError, ValueError) as exc:
+            errors.append(f"{method}: {exc}")
+    return None, None, errors
+
+
 def lp_cell(epsilon, delta, loss="l1", work: int = 20000, seed: int = 0) -> dict:
     """Sweep cell: D(π, β) and P(π, β) of the Section 1 work for one (ε, δ, loss) (Δ = 1).
 
@@ -120,7 +137,6 @@ def lp_cell(epsilon, delta, loss="l1", work: int = 20000, seed: int = 0) -> dict
     ``seed`` is unused (deterministic cell) but part of the sweep interface.
     """
     from safeguarded.dp_noise import bounds
-    from safeguarded.solvers import SolverError
 
     e, dl, ls = check_epsilon(epsilon), check_delta(delta), _check_loss(loss)
     part = lp_partition(e, dl, work)
@@ -137,21 +153,15 @@ def lp_cell(epsilon, delta, loss="l1", work: int = 20000, seed: int = 0) -> dict
     graded_lower = functools.partial(bounds.lower_bound, uncertified_nonuniform=True)
     for kind, fun in (("lower", graded_lower), ("upper", bounds.upper_bound)):
         t0 = time.perf_counter()
-        out[kind] = float("nan")
-        errors = []
-        for method in ("compact", "generation"):
-            try:
-                res = fun(e, dl, part, ls, method=method, max_seconds=600.0)
-            except (SolverError, ValueError) as exc:  # ValueError: the LP is infeasible on this support
-                errors.append(f"{method}: {exc}")
-                continue
+        res, method, errors = _solve_compact_first(fun, e, dl, part, ls)
+        if res is None:
+            out[kind] = float("nan")
+            row["status"] = f"{kind}: " + "; ".join(errors)[:200]
+        else:
             out[kind] = res.value
             row["solver"] = f"{res.solver} {res.solver_version}"
             row[f"method_{kind}"] = method
             row[f"shortfall_{kind}"] = res.max_shortfall
-            break
-        else:
-            row["status"] = f"{kind}: " + "; ".join(errors)[:200]
         row[f"seconds_{kind}"] = time.perf_counter() - t0
     row.update(out)
     row["rel_gap"] = bounds.relative_gap(out["upper"], out["lower"]) if row["status"] == "optimal" else np.nan
@@ -170,39 +180,25 @@ def lp_lower_cell(epsilon, delta, loss="l1", work: int = 15000, seed: int = 0) -
     """
     from safeguarded.dp_noise import bounds
     from safeguarded.dp_noise.synthetic import grid_for
-    from safeguarded.solvers import SolverError
 
     e, dl, ls = check_epsilon(epsilon), check_delta(delta), _check_loss(loss)
     work = int(_check_positive_number("work", work, 1.0))
     part = grid_for(e, dl, work=work, support_factor=1.0)
     row = dict(k=part.k, beta=part.beta, n_cells=part.n_cells, support=-part.lo * part.beta, status="optimal")
-    row["lower"], errors = float("nan"), []
     t0 = time.perf_counter()
-    for method in ("compact", "generation"):
-        try:
-            res = bounds.lower_bound(e, dl, part, ls, method=method, max_seconds=600.0)
-        except (SolverError, ValueError) as exc:
-            errors.append(f"{method}: {exc}")
-            continue
-        row.update(lower=res.value, method=method, solver=f"{res.solver} {res.solver_version}")
-        break
-    else:
+    res, method, errors = _solve_compact_first(bounds.lower_bound, e, dl, part, ls)
+    if res is None:
+        row["lower"] = float("nan")
         row["status"] = "; ".join(errors)[:200]
+    else:
+        row.update(lower=res.value, method=method, solver=f"{res.solver} {res.solver_version}")
     row["seconds"] = time.perf_counter() - t0
     return row
 
 
 def run_lp_lower_grid(epsilons, deltas, losses=("l1", "l2"), work: int = 15000, *, name: str, **sweep_kwargs):
     """:func:`lp_lower_cell` over an (ε, δ, loss) grid through ``run_sweep``."""
-    from safeguarded.experiments import grid as param_grid
-    from safeguarded.experiments import run_sweep
-
-    for ls in losses:
-        _check_loss(ls)
-    params = param_grid(
-        epsilon=[float(x) for x in epsilons], delta=[float(x) for x in deltas], loss=list(losses), work=[work]
-    )
-    return run_sweep(lp_lower_cell, params, [0], name=name, version="1", **sweep_kwargs)
+    return _run_lp_sweep(lp_lower_cell, epsilons, deltas, losses, work, name, sweep_kwargs)
 
 
 def optimal_noise(epsilon, delta, loss="l1", work: int = 20000):
@@ -219,6 +215,10 @@ def optimal_noise(epsilon, delta, loss="l1", work: int = 20000):
 
 def run_lp_grid(epsilons, deltas, losses=("l1", "l2"), work: int = 20000, *, name: str, **sweep_kwargs):
     """:func:`lp_cell` over an (ε, δ, loss) grid through :func:`safeguarded.experiments.run_sweep`."""
+    return _run_lp_sweep(lp_cell, epsilons, deltas, losses, work, name, sweep_kwargs)
+
+
+def _run_lp_sweep(cell, epsilons, deltas, losses, work, name, sweep_kwargs):
     from safeguarded.experiments import grid as param_grid
     from safeguarded.experiments import run_sweep
 
@@ -227,7 +227,7 @@ def run_lp_grid(epsilons, deltas, losses=("l1", "l2"), work: int = 20000, *, nam
     params = param_grid(
         epsilon=[float(x) for x in epsilons], delta=[float(x) for x in deltas], loss=list(losses), work=[work]
     )
-    return run_sweep(lp_cell, params, [0], name=name, version="1", **sweep_kwargs)
+    return run_sweep(cell, params, [0], name=name, version="1", **sweep_kwargs)
 
 
 def gap_share(a, m, o):
