@@ -1,49 +1,101 @@
-"""Paper value vs. reproduced value: the rows of the claims report.
+"""Paper value vs. reproduced value, under a protocol a skeptical reviewer can check.
 
 A notebook collects its claims in a :class:`ClaimSet` and saves them as a fragment
-``figures/<work>/claims/<source>.csv``; ``python -m safeguarded.claims`` (``make claims``) merges
-all fragments into ``figures/claims.csv`` and the readable ``figures/CLAIMS.md``.
+``figures/<work>/claims/<source>.csv``; ``python -m safeguarded.claims`` (``make claims``) validates
+and merges all fragments into ``figures/claims.csv``, the readable ``figures/CLAIMS.md`` and the
+summary table of the README.  The protocol itself is written out in ``docs/claims.md``; this
+docstring is its short form, and the code below enforces it.
 
-Verdicts
---------
-``reproduced`` / ``deviates``
-    numeric claims: ``|reproduced - paper| <= tolerance`` (absolute tolerance), or a numeric claim
-    stated as a bound (``relation="<="`` or ``">="``) which the reproduced value satisfies or not.
-``qualitative-ok`` / ``qualitative-fails``
-    qualitative claims (a shape, an ordering), checked by a boolean computed in the notebook.
+Reference kinds (column ``reference``)
+--------------------------------------
+``printed``
+    a number the work prints, with its ``location`` (table/row/column, figure, or ``L<line>`` of the
+    seed text).  Only these count in the headline "reproduced" figures.
+``derived``
+    a value we computed from the work's stated formulas or parameters (the work never printed it).
+``qualitative``
+    a stated shape, property or ordering.
 
-The paper's value is only ever a reference: it is typed in the notebook as ``paper_value`` and never
-used as a result.  A verdict obtained at smoke scale says so in its ``scale`` column and note.
+Tolerances, fixed by rule before the result
+-------------------------------------------
+* deterministic printed numbers (:meth:`ClaimSet.printed`): half a unit of the last printed digit
+  of the paper's value, passed as the printed *string* (``"67.44"`` -> 0.005); a larger stated
+  solver tolerance may replace it, with its reason;
+* Monte-Carlo printed numbers (:meth:`ClaimSet.printed_mc`): ``k`` standard errors of the
+  difference, ``k * sqrt(se_ours**2 + se_paper**2)`` (``k`` stated once per :class:`ClaimSet`),
+  plus the half unit of the printed digit; without a standard error the verdict is ``inconclusive``;
+* a tolerance wider than the effect the claim is meant to show (``effect=``) is refused.
+
+Orderings (:meth:`ClaimSet.ordering`) are decided by a two-sided paired t-test (Welch's test when
+unpaired) at level ``level`` on the per-split or per-instance results: significant in the stated
+direction gives ``qualitative-ok``, significant against it ``qualitative-fails``, anything else
+(including fewer than three samples) ``inconclusive``.
+
+Scale: ``paper`` only when the counts and grids equal the work's; ``reduced`` otherwise, with the
+counts in ``runs``; ``smoke`` for CI runs.  A rule or parameter chosen to match the work's outputs
+is declared with ``fitted="reason"`` and never counts as reproduced.  Every fragment must come
+from a notebook that ``make reproduce`` runs.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import re
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
-from safeguarded.paths import FIGURES, WORKS, figure_dir
+from safeguarded.paths import FIGURES, REPO_ROOT, WORKS, figure_dir
 
-__all__ = ["Claim", "ClaimSet", "COLUMNS", "VERDICTS", "collect", "write_report"]
+__all__ = [
+    "Claim",
+    "ClaimError",
+    "ClaimSet",
+    "COLUMNS",
+    "REFERENCES",
+    "SCALES",
+    "VERDICTS",
+    "collect",
+    "paired_test",
+    "printed_tolerance",
+    "standard_error",
+    "summary_table",
+    "validate",
+    "write_report",
+]
 
 COLUMNS = [
     "work",
     "item",
     "claim",
+    "reference",
+    "location",
     "paper_value",
     "reproduced_value",
     "tolerance",
     "verdict",
     "scale",
+    "runs",
     "solver",
     "note",
 ]
-VERDICTS = ("reproduced", "deviates", "qualitative-ok", "qualitative-fails")
-SCALES = ("smoke", "paper")
+VERDICTS = ("reproduced", "deviates", "inconclusive", "qualitative-ok", "qualitative-fails")
+REFERENCES = ("printed", "derived", "qualitative")
+SCALES = ("smoke", "reduced", "paper")
 RELATIONS = ("==", "<=", ">=")
+EXPECTATIONS = ("<", ">", "<=", ">=")
+_NUMERIC_VERDICTS = ("reproduced", "deviates", "inconclusive")
+_QUALITATIVE_VERDICTS = ("qualitative-ok", "qualitative-fails", "inconclusive")
+FITTED_PREFIX = "fitted: "
+NOTEBOOKS = REPO_ROOT / "notebooks"
+
+
+class ClaimError(ValueError):
+    """A claim that breaks the protocol (missing location or runs, a tolerance wider than its effect...)."""
 
 
 @dataclass(frozen=True)
@@ -51,25 +103,127 @@ class Claim:
     work: str
     item: str
     claim: str
+    reference: str
+    location: str
     paper_value: str
     reproduced_value: str
     tolerance: str
     verdict: str
     scale: str
+    runs: str
     solver: str
     note: str
+
+
+# --------------------------------------------------------------------------------------------------
+# the rules, as small pure functions
+
+
+_PRINTED = re.compile(r"^[+\-]?(?P<int>\d[\d,]*)?(?:\.(?P<frac>\d+))?(?:[eE](?P<exp>[+\-]?\d+))?$")
+
+
+def _clean_printed(printed: str) -> str:
+    text = str(printed).strip().replace("\u2212", "-").replace("%", "").replace("$", "").strip()
+    return text.replace(" ", "")
+
+
+def parse_printed(printed: str) -> float:
+    """The value of a printed number (``"1,000"``, ``"67.44 %"``, ``"1.2e-3"``, ``"−0.5"``)."""
+    text = _clean_printed(printed)
+    if not _PRINTED.match(text.lstrip("+-")) or not any(ch.isdigit() for ch in text):
+        raise ClaimError(f"paper value must be a printed number such as '67.44', got {printed!r}")
+    return float(text.replace(",", ""))
+
+
+def printed_tolerance(printed: str) -> float:
+    """Half a unit of the last printed digit: ``"67.44"`` -> 0.005, ``"1,000"`` -> 0.5, ``"1e-3"`` -> 5e-4."""
+    if not isinstance(printed, str):
+        raise ClaimError(
+            f"pass the paper's value as the printed string (its digits fix the tolerance), got {printed!r}"
+        )
+    text = _clean_printed(printed).lstrip("+-")
+    match = _PRINTED.match(text)
+    if not match or not any(ch.isdigit() for ch in text):
+        raise ClaimError(f"paper value must be a printed number such as '67.44', got {printed!r}")
+    decimals = len(match.group("frac") or "")
+    exponent = int(match.group("exp") or 0)
+    return 0.5 * 10.0 ** (exponent - decimals)
+
+
+def standard_error(samples: Sequence[float]) -> float:
+    """Standard error of the mean of ``samples`` (sample std with ddof=1); nan for fewer than two."""
+    x = np.asarray(samples, dtype=float)
+    if x.size < 2:
+        return float("nan")
+    return float(x.std(ddof=1) / math.sqrt(x.size))
+
+
+def paired_test(
+    a: Sequence[float], b: Sequence[float], expect: str, *, level: float = 0.05, paired: bool = True
+) -> tuple[str, float, float, int]:
+    """Decide "a <expect> b" on samples: returns (verdict, mean difference a - b, p-value, n).
+
+    Two-sided paired t-test (Welch's t-test if ``paired=False``) at ``level``.  Significant in the
+    stated direction -> ``qualitative-ok``; significant against it -> ``qualitative-fails``;
+    otherwise, or with fewer than three samples, ``inconclusive``.  If every difference is exactly
+    zero, ``<=``/``>=`` hold and ``<``/``>`` fail.
+    """
+    from scipy import stats
+
+    if expect not in EXPECTATIONS:
+        raise ClaimError(f"expect must be one of {EXPECTATIONS}, got expect={expect!r}")
+    if not 0 < level < 1:
+        raise ClaimError(f"level must be in (0, 1), got level={level!r}")
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    if paired and a.shape != b.shape:
+        raise ClaimError(f"paired samples must have equal shapes, got {a.shape} and {b.shape}")
+    if np.isnan(a).any() or np.isnan(b).any():
+        raise ClaimError("samples contain nan: record failed runs as failures, do not pass them to a test")
+    n = int(min(a.size, b.size))
+    diff = float(a.mean() - b.mean()) if a.size and b.size else float("nan")
+    if n < 3:
+        return "inconclusive", diff, float("nan"), n
+    d = a - b if paired else None
+    if paired and np.all(d == d[0]):  # no spread: the ordering is deterministic
+        if d[0] == 0:
+            return ("qualitative-ok" if expect in ("<=", ">=") else "qualitative-fails"), 0.0, 1.0, n
+        holds = d[0] < 0 if expect.startswith("<") else d[0] > 0
+        return ("qualitative-ok" if holds else "qualitative-fails"), diff, 0.0, n
+    result = stats.ttest_rel(a, b) if paired else stats.ttest_ind(a, b, equal_var=False)
+    p = float(result.pvalue)
+    if not (p < level):
+        return "inconclusive", diff, p, n
+    holds = diff < 0 if expect.startswith("<") else diff > 0
+    return ("qualitative-ok" if holds else "qualitative-fails"), diff, p, n
 
 
 def _fmt(value) -> str:
     if value is None:
         return ""
-    if isinstance(value, bool):
+    if isinstance(value, bool | np.bool_):
         return "yes" if value else "no"
-    if isinstance(value, int | float) and not isinstance(value, bool):
+    if isinstance(value, int | float | np.integer | np.floating):
+        value = float(value) if isinstance(value, float | np.floating) else int(value)
         if isinstance(value, float) and not math.isfinite(value):
             return str(value)
         return f"{value:.6g}"
     return str(value)
+
+
+def _missing(value) -> bool:
+    return value is None or (isinstance(value, float | np.floating) and not math.isfinite(value))
+
+
+def _compare(ours: float, paper: float, tolerance: float, relation: str) -> bool:
+    if relation == "==":
+        return abs(ours - paper) <= tolerance
+    if relation == "<=":
+        return ours <= paper + tolerance
+    return ours >= paper - tolerance
+
+
+# --------------------------------------------------------------------------------------------------
+# the claim set a notebook fills
 
 
 @dataclass
@@ -81,161 +235,470 @@ class ClaimSet:
     work
         Short name of the work (see :data:`safeguarded.paths.WORKS`).
     source
-        The notebook's name (the fragment's file name), e.g. ``"rldp_fig2"``.
+        The notebook's file stem (the fragment's name), e.g. ``"rldp_fig2"``.
     scale
-        ``"smoke"`` or ``"paper"``; recorded with every claim.
+        ``"smoke"``, ``"reduced"`` or ``"paper"``: the default for every claim (``paper`` only when the
+        counts equal the work's).  A smoke claim set makes every claim ``smoke``.
     solver
-        Default solver recorded with each claim (a claim may override it).
+        Default solver recorded with each claim.
+    runs
+        Default counts behind each claim, e.g. ``"20 splits x 100 sims of 100 x 1000"``, or
+        ``"deterministic"``; required (here or per claim).
+    k
+        Number of standard errors of the Monte-Carlo tolerance rule, stated once per work.
+    level
+        Significance level of the ordering tests.
     """
 
     work: str
     source: str
     scale: str
     solver: str = ""
+    runs: str = ""
+    k: float = 2.0
+    level: float = 0.05
     claims: list[Claim] = field(default_factory=list)
 
     def __post_init__(self):
         if self.work not in WORKS:
-            raise ValueError(f"work must be one of {WORKS}, got work={self.work!r}")
+            raise ClaimError(f"work must be one of {WORKS}, got work={self.work!r}")
         if self.scale not in SCALES:
-            raise ValueError(f"scale must be one of {SCALES}, got scale={self.scale!r}")
+            raise ClaimError(f"scale must be one of {SCALES}, got scale={self.scale!r}")
+        if not (self.k > 0):
+            raise ClaimError(f"k must be > 0, got k={self.k!r}")
+        if not 0 < self.level < 1:
+            raise ClaimError(f"level must be in (0, 1), got level={self.level!r}")
 
-    def _add(self, item, claim, paper, ours, tol, verdict, solver, note) -> Claim:
+    # -- bookkeeping ---------------------------------------------------------------------------
+
+    def _add(self, item, claim, reference, location, paper, ours, tol, verdict, opts) -> Claim:
+        runs, scale, solver, note, fitted = (
+            opts.get(k) for k in ("runs", "scale", "solver", "note", "fitted")
+        )
+        if not str(location or "").strip():
+            raise ClaimError(
+                f"claim {claim!r} of {item!r}: location is required (table/row/column or L<line>)"
+            )
+        runs = runs if runs is not None else self.runs
+        if not str(runs or "").strip():
+            raise ClaimError(
+                f"claim {claim!r} of {item!r}: runs is required (the counts, or 'deterministic')"
+            )
         if self.scale == "smoke":
-            note = f"smoke scale only; {note}" if note else "smoke scale only"
+            scale = "smoke"
+        else:
+            scale = scale or self.scale
+            if scale not in ("reduced", "paper"):
+                raise ClaimError(f"claim scale must be 'reduced' or 'paper', got scale={scale!r}")
+        note = note or ""
+        if fitted:
+            note = f"{FITTED_PREFIX}{fitted}" + (f"; {note}" if note else "")
         row = Claim(
             self.work,
             item,
             claim,
+            reference,
+            str(location),
             _fmt(paper),
             _fmt(ours),
             _fmt(tol),
             verdict,
-            self.scale,
+            scale,
+            str(runs),
             solver if solver is not None else self.solver,
             note,
         )
         self.claims = [c for c in self.claims if (c.item, c.claim) != (item, claim)] + [row]
         return row
 
-    def numeric(
+    @staticmethod
+    def _check_effect(claim: str, tolerance: float, effect: float | None) -> None:
+        if effect is not None and tolerance > abs(effect):
+            raise ClaimError(
+                f"claim {claim!r}: tolerance {tolerance:.6g} is wider than the effect it is meant to show "
+                f"({abs(effect):.6g}); such a claim cannot tell the effect from noise"
+            )
+
+    def _numeric(self, item, claim, reference, location, paper_str, paper, ours, tol, relation, effect, opts):
+        if relation not in RELATIONS:
+            raise ClaimError(f"relation must be one of {RELATIONS}, got relation={relation!r}")
+        label = claim if relation == "==" else f"{claim} ({relation} paper value)"
+        if _missing(ours):
+            opts["note"] = "no reproduced value" + (f"; {opts.get('note')}" if opts.get("note") else "")
+            return self._add(item, label, reference, location, paper_str, None, tol, "inconclusive", opts)
+        if tol is None or _missing(tol):
+            opts["note"] = "no standard error" + (f"; {opts.get('note')}" if opts.get("note") else "")
+            return self._add(item, label, reference, location, paper_str, ours, None, "inconclusive", opts)
+        self._check_effect(claim, tol, effect)
+        ok = _compare(float(ours), paper, tol, relation)
+        return self._add(
+            item, label, reference, location, paper_str, ours, tol, "reproduced" if ok else "deviates", opts
+        )
+
+    # -- the five kinds of claim -----------------------------------------------------------------
+
+    def printed(
         self,
         item: str,
         claim: str,
-        paper_value: float,
-        reproduced_value: float,
+        paper: str,
+        ours: float | None,
+        *,
+        location: str,
+        relation: str = "==",
+        solver_tolerance: float | None = None,
+        reason: str = "",
+        effect: float | None = None,
+        **opts,
+    ) -> Claim:
+        """A deterministic number the work prints (``paper``: the printed string).
+
+        Tolerance: half a unit of its last printed digit, or ``solver_tolerance`` where that is larger
+        (``reason`` then required and added to the note).
+        """
+        tol = printed_tolerance(paper)
+        if solver_tolerance is not None:
+            if not (solver_tolerance >= 0):
+                raise ClaimError(f"solver_tolerance must be >= 0, got solver_tolerance={solver_tolerance!r}")
+            if solver_tolerance > tol:
+                if not reason:
+                    raise ClaimError(
+                        f"claim {claim!r}: a solver_tolerance above the printed precision needs a reason"
+                    )
+                tol = float(solver_tolerance)
+                opts["note"] = f"tolerance {tol:.3g} from {reason}" + (
+                    f"; {opts['note']}" if opts.get("note") else ""
+                )
+        return self._numeric(
+            item, claim, "printed", location, paper, parse_printed(paper), ours, tol, relation, effect, opts
+        )
+
+    def printed_mc(
+        self,
+        item: str,
+        claim: str,
+        paper: str,
+        ours: float | None,
+        ours_se: float | None,
+        *,
+        location: str,
+        paper_se: float | None = None,
+        relation: str = "==",
+        effect: float | None = None,
+        **opts,
+    ) -> Claim:
+        """A Monte-Carlo number the work prints: tolerance ``k`` standard errors of the difference plus
+        half a unit of the printed digit; ``inconclusive`` without a standard error."""
+        tol = None
+        if not _missing(ours_se):
+            if ours_se < 0 or (paper_se is not None and paper_se < 0):
+                raise ClaimError(
+                    f"standard errors must be >= 0, got ours_se={ours_se!r}, paper_se={paper_se!r}"
+                )
+            se = math.hypot(float(ours_se), float(paper_se or 0.0))
+            tol = self.k * se + printed_tolerance(paper)
+        return self._numeric(
+            item, claim, "printed", location, paper, parse_printed(paper), ours, tol, relation, effect, opts
+        )
+
+    def derived(
+        self,
+        item: str,
+        claim: str,
+        reference: float,
+        ours: float | None,
         tolerance: float,
         *,
+        location: str,
         relation: str = "==",
-        solver: str | None = None,
-        note: str = "",
+        effect: float | None = None,
+        **opts,
     ) -> Claim:
-        """A number the paper states, compared with ours.
-
-        ``relation="=="``: reproduced when ``|ours - paper| <= tolerance``.
-        ``relation="<="`` / ``">="``: the paper states a bound; reproduced when
-        ``ours <= paper + tolerance`` (resp. ``ours >= paper - tolerance``).
-        """
-        if relation not in RELATIONS:
-            raise ValueError(f"relation must be one of {RELATIONS}, got relation={relation!r}")
+        """A value derived by us from the work's stated formulas or parameters (not printed by it)."""
         if not (tolerance >= 0):
-            raise ValueError(f"tolerance must be >= 0, got tolerance={tolerance!r}")
-        ours, paper = float(reproduced_value), float(paper_value)
-        if relation == "==":
-            ok = abs(ours - paper) <= tolerance
-        elif relation == "<=":
-            ok = ours <= paper + tolerance
-        else:
-            ok = ours >= paper - tolerance
-        label = claim if relation == "==" else f"{claim} ({relation} paper value)"
+            raise ClaimError(f"tolerance must be >= 0, got tolerance={tolerance!r}")
+        return self._numeric(
+            item,
+            claim,
+            "derived",
+            location,
+            reference,
+            float(reference),
+            ours,
+            float(tolerance),
+            relation,
+            effect,
+            opts,
+        )
+
+    def ordering(
+        self,
+        item: str,
+        claim: str,
+        a: Sequence[float],
+        b: Sequence[float],
+        *,
+        expect: str,
+        location: str,
+        paired: bool = True,
+        level: float | None = None,
+        labels: tuple[str, str] = ("A", "B"),
+        **opts,
+    ) -> Claim:
+        """An ordering the work states ("a <expect> b"), decided by :func:`paired_test`."""
+        level = self.level if level is None else level
+        verdict, diff, p, n = paired_test(a, b, expect, level=level, paired=paired)
+        test = "paired t-test" if paired else "Welch t-test"
+        shown = f"mean {labels[0]} - {labels[1]} = {diff:.4g} (n={n}, p={p:.3g})"
         return self._add(
-            item, label, paper, ours, tolerance, "reproduced" if ok else "deviates", solver, note
+            item,
+            claim,
+            "qualitative",
+            location,
+            f"{labels[0]} {expect} {labels[1]} (stated)",
+            shown,
+            f"{test}, level {level:g}",
+            verdict,
+            opts,
         )
 
     def qualitative(
         self,
         item: str,
         claim: str,
-        holds: bool,
+        holds: bool | None,
         *,
+        location: str,
         paper_value: str = "stated",
         reproduced_value: str | float | None = None,
-        solver: str | None = None,
-        note: str = "",
+        **opts,
     ) -> Claim:
-        """A statement the paper makes (an ordering, a shape), checked by ``holds``."""
-        shown = reproduced_value if reproduced_value is not None else bool(holds)
-        verdict = "qualitative-ok" if bool(holds) else "qualitative-fails"
-        return self._add(item, claim, paper_value, shown, None, verdict, solver, note)
+        """A deterministic stated property (a shape, a theorem's inequality on every instance).
+
+        ``holds=None`` records ``inconclusive`` (e.g. too few instances to see the shape).
+        """
+        shown = reproduced_value if reproduced_value is not None else holds
+        if holds is None:
+            verdict = "inconclusive"
+        else:
+            verdict = "qualitative-ok" if bool(holds) else "qualitative-fails"
+        return self._add(item, claim, "qualitative", location, paper_value, shown, None, verdict, opts)
+
+    # -- output ------------------------------------------------------------------------------------
 
     def frame(self) -> pd.DataFrame:
         return pd.DataFrame([asdict(c) for c in self.claims], columns=COLUMNS)
 
     def save(self) -> Path:
-        """Write the fragment ``figures/<work>/claims/<source>.csv`` and return its path."""
+        """Validate and write the fragment ``figures/<work>/claims/<source>.csv``; return its path."""
+        table = self.frame().astype(str)
+        problems = validate(table)
+        if problems:
+            raise ClaimError("invalid claims:\n" + "\n".join(problems))
         folder = figure_dir(self.work) / "claims"
         folder.mkdir(exist_ok=True)
         path = folder / f"{self.source}.csv"
-        self.frame().to_csv(path, index=False, lineterminator="\n")
+        table.to_csv(path, index=False, lineterminator="\n")
         return path
 
     def summary(self) -> pd.DataFrame:
         """The claims as a small table for display in the notebook."""
-        return self.frame()[["item", "claim", "paper_value", "reproduced_value", "verdict"]]
+        return self.frame()[["item", "claim", "reference", "paper_value", "reproduced_value", "verdict"]]
 
 
-def collect(figures: Path = FIGURES) -> pd.DataFrame:
-    """All claim fragments under ``figures/*/claims/``, in work order then file order."""
-    frames = []
+# --------------------------------------------------------------------------------------------------
+# validation, merging and the report
+
+
+def _float(text: str) -> float | None:
+    try:
+        return float(str(text).replace(",", ""))
+    except ValueError:
+        return None
+
+
+def validate(table: pd.DataFrame) -> list[str]:
+    """Every way in which the rows of ``table`` break the protocol, as messages (empty: valid)."""
+    missing = [c for c in COLUMNS if c not in table.columns]
+    if missing:
+        return [f"missing columns {missing}; expected {COLUMNS}"]
+    problems = []
+    for i, row in table.reset_index(drop=True).iterrows():
+        where = f"row {i} ({row['work']} / {row['item']} / {row['claim']!r})"
+        if row["verdict"] not in VERDICTS:
+            problems.append(f"{where}: unknown verdict {row['verdict']!r}; valid: {VERDICTS}")
+        if row["reference"] not in REFERENCES:
+            problems.append(f"{where}: unknown reference {row['reference']!r}; valid: {REFERENCES}")
+        if row["scale"] not in SCALES:
+            problems.append(f"{where}: unknown scale {row['scale']!r}; valid: {SCALES}")
+        if row["work"] not in WORKS:
+            problems.append(f"{where}: unknown work {row['work']!r}")
+        for col in ("location", "runs"):
+            if not str(row[col]).strip():
+                problems.append(f"{where}: {col} is missing")
+        if row["reference"] == "qualitative" and row["verdict"] not in _QUALITATIVE_VERDICTS:
+            problems.append(f"{where}: a qualitative claim needs a verdict in {_QUALITATIVE_VERDICTS}")
+        if row["reference"] in ("printed", "derived"):
+            if row["verdict"] not in _NUMERIC_VERDICTS:
+                problems.append(f"{where}: a numeric claim needs a verdict in {_NUMERIC_VERDICTS}")
+            elif row["verdict"] != "inconclusive":
+                paper, ours, tol = (_float(row[c]) for c in ("paper_value", "reproduced_value", "tolerance"))
+                if None in (paper, ours, tol) or tol < 0:
+                    problems.append(f"{where}: a decided numeric claim needs numeric values and a tolerance")
+                elif not row["claim"].endswith("paper value)"):  # "==" claims: recheck the verdict
+                    ok = abs(ours - paper) <= tol * (1 + 1e-9) + 1e-12
+                    # values are stored to 6 significant digits; allow that rounding
+                    slack = 5e-6 * max(abs(ours), abs(paper))
+                    if ok != (row["verdict"] == "reproduced") and abs(abs(ours - paper) - tol) > slack:
+                        problems.append(
+                            f"{where}: verdict {row['verdict']!r} contradicts |ours - paper| vs tolerance"
+                        )
+    return problems
+
+
+def collect(figures: Path = FIGURES, *, require_notebook: bool = True) -> pd.DataFrame:
+    """All claim fragments under ``figures/*/claims/``, validated, in work order then file order.
+
+    With ``require_notebook`` every fragment must be written by a notebook in ``notebooks/`` (so that
+    ``make reproduce`` regenerates it); a fragment that is not, or that breaks the protocol, raises
+    :class:`ClaimError` naming the file.
+    """
+    frames, problems = [], []
     for work in WORKS:
         for path in sorted((figures / work / "claims").glob("*.csv")):
-            frames.append(pd.read_csv(path, dtype=str, keep_default_na=False))
+            if require_notebook and not (NOTEBOOKS / f"{path.stem}.ipynb").is_file():
+                problems.append(f"{path}: no notebook notebooks/{path.stem}.ipynb regenerates this fragment")
+                continue
+            frame = pd.read_csv(path, dtype=str, keep_default_na=False)
+            problems += [f"{path}: {p}" for p in validate(frame)]
+            frames.append(frame)
+    if problems:
+        raise ClaimError("claim fragments break the protocol (docs/claims.md):\n" + "\n".join(problems))
     if not frames:
         return pd.DataFrame(columns=COLUMNS)
-    table = pd.concat(frames, ignore_index=True)[COLUMNS]
-    bad = set(table["verdict"]) - set(VERDICTS)
-    if bad:
-        raise ValueError(f"claim fragments contain unknown verdicts {sorted(bad)}; valid: {VERDICTS}")
-    return table
+    return pd.concat(frames, ignore_index=True)[COLUMNS]
+
+
+def _is_fitted(table: pd.DataFrame) -> pd.Series:
+    return table["note"].str.startswith(FITTED_PREFIX)
+
+
+def summary_table(table: pd.DataFrame) -> pd.DataFrame:
+    """Per work: printed numbers reproduced / deviating / inconclusive (non-smoke, not fitted), the scales
+    they were obtained at, then the derived and qualitative counts."""
+
+    def count(rows: pd.DataFrame, verdict: str) -> int:
+        return int((rows["verdict"] == verdict).sum())
+
+    rows = []
+    for work in [w for w in WORKS if w in set(table["work"])]:
+        t = table[table["work"] == work]
+        counted = t[(t["reference"] == "printed") & (t["scale"] != "smoke") & ~_is_fitted(t)]
+        derived, qual = t[t["reference"] == "derived"], t[t["reference"] == "qualitative"]
+        rows.append(
+            {
+                "work": work,
+                "printed reproduced": count(counted, "reproduced"),
+                "printed deviates": count(counted, "deviates"),
+                "printed inconclusive": count(counted, "inconclusive"),
+                "fitted (not counted)": int(_is_fitted(t).sum()),
+                "derived ok / deviates": f"{count(derived, 'reproduced')} / {count(derived, 'deviates')}",
+                "qualitative ok / fails / inconclusive": f"{count(qual, 'qualitative-ok')} / "
+                f"{count(qual, 'qualitative-fails')} / {count(qual, 'inconclusive')}",
+                "scales": "/".join(s for s in ("paper", "reduced", "smoke") if (t["scale"] == s).any()),
+                "claims": len(t),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def _deviation_size(table: pd.DataFrame) -> pd.Series:
+    """|ours - paper| / max(tolerance, tiny): how many tolerances a numeric claim is off (nan otherwise)."""
+    paper = pd.to_numeric(table["paper_value"].str.replace(",", ""), errors="coerce")
+    ours = pd.to_numeric(table["reproduced_value"], errors="coerce")
+    tol = pd.to_numeric(table["tolerance"], errors="coerce")
+    return (ours - paper).abs() / tol.clip(lower=1e-12)
+
+
+def _md_rows(rows: pd.DataFrame) -> str:
+    shown = rows.drop(columns=["work"]).replace({"": "–"})
+    shown = shown.apply(lambda col: col.astype(str).str.replace("|", "\\|", regex=False))
+    return shown.to_markdown(index=False)
 
 
 def _markdown(table: pd.DataFrame) -> str:
     lines = [
         "# Claims report",
         "",
-        "Generated by `make claims` from the notebooks' claim fragments; do not edit by hand.",
-        "`paper_value` is the value the work states (the reference); `reproduced_value` is computed",
-        "by this repository. A `scale` of `smoke` means the verdict was obtained at smoke scale only.",
+        "Generated by `make claims` from the notebooks' claim fragments; do not edit by hand. The rules",
+        "(reference kinds, tolerances by rule, paired tests for orderings, honest scale) are in",
+        "[`docs/claims.md`](../docs/claims.md). `paper_value` is the work's value (the reference);",
+        "`reproduced_value` is computed by this repository. Only `printed` claims at `paper` or `reduced`",
+        "scale, and not `fitted`, count in the headline figures.",
         "",
     ]
     if table.empty:
         return "\n".join(lines + ["No claims have been registered yet.", ""])
-    counts = table.groupby(["work", "verdict"]).size().unstack(fill_value=0)
-    counts = counts.reindex(columns=[v for v in VERDICTS if v in counts.columns])
-    lines += ["## Summary", "", counts.reset_index().to_markdown(index=False), ""]
-    for work, rows in table.groupby("work", sort=False):
-        lines += [f"## {work}", ""]
-        shown = rows.drop(columns=["work"]).replace({"": "–"})
-        shown = shown.apply(lambda col: col.str.replace("|", "\\|", regex=False))  # keep the table intact
-        lines += [shown.to_markdown(index=False), ""]
+    lines += ["## Summary", "", summary_table(table).to_markdown(index=False), ""]
+    size = _deviation_size(table)
+    for work in [w for w in WORKS if w in set(table["work"])]:
+        t = table[table["work"] == work]
+        s = summary_table(t).iloc[0]
+        lines += [
+            f"## {work}",
+            "",
+            f"Printed numbers: **{s['printed reproduced']} reproduced, {s['printed deviates']} deviate, "
+            f"{s['printed inconclusive']} inconclusive** (scales: {s['scales']}); "
+            f"qualitative ok / fails / inconclusive: {s['qualitative ok / fails / inconclusive']}.",
+            "",
+        ]
+        bad = t[t["verdict"].isin(["deviates", "qualitative-fails"])]
+        bad = bad.assign(_size=size[bad.index]).sort_values("_size", ascending=False, kind="stable")
+        sections = [
+            ("Deviations (largest first, in tolerances)", bad.drop(columns="_size")),
+            ("Inconclusive", t[t["verdict"] == "inconclusive"]),
+            ("Reproduced and holding", t[t["verdict"].isin(["reproduced", "qualitative-ok"])]),
+        ]
+        for title, rows in sections:
+            if len(rows):
+                lines += [f"### {title} ({len(rows)})", "", _md_rows(rows), ""]
     return "\n".join(lines)
 
 
-def write_report(figures: Path = FIGURES) -> tuple[Path, Path]:
-    """Write ``figures/claims.csv`` and ``figures/CLAIMS.md`` from all fragments."""
+README_START, README_END = "<!-- claims-summary:start -->", "<!-- claims-summary:end -->"
+
+
+def _update_readme(table: pd.DataFrame, readme: Path) -> None:
+    if not readme.is_file():
+        return
+    text = readme.read_text()
+    if README_START not in text or README_END not in text:
+        return
+    head, rest = text.split(README_START, 1)
+    _, tail = rest.split(README_END, 1)
+    body = summary_table(table).to_markdown(index=False) if not table.empty else "No claims yet."
+    readme.write_text(f"{head}{README_START}\n{body}\n{README_END}{tail}")
+
+
+def write_report(figures: Path = FIGURES, *, readme: Path | None = None) -> tuple[Path, Path]:
+    """Write ``figures/claims.csv`` and ``figures/CLAIMS.md`` from all fragments (and the README's
+    summary block when ``readme`` is given)."""
     table = collect(figures)
     figures.mkdir(parents=True, exist_ok=True)
     csv_path, md_path = figures / "claims.csv", figures / "CLAIMS.md"
     table.to_csv(csv_path, index=False, lineterminator="\n")
     md_path.write_text(_markdown(table))
+    if readme is not None:
+        _update_readme(table, readme)
     return csv_path, md_path
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description="Merge claim fragments into the claims report.")
+    parser = argparse.ArgumentParser(description="Validate and merge claim fragments into the claims report.")
     parser.add_argument("--figures", type=Path, default=FIGURES)
+    parser.add_argument("--readme", type=Path, default=None, help="README whose summary block to update")
     args = parser.parse_args(argv)
-    csv_path, md_path = write_report(args.figures)
+    csv_path, md_path = write_report(args.figures, readme=args.readme)
     n = len(pd.read_csv(csv_path))
     print(f"wrote {csv_path} and {md_path} ({n} claims)")
     return 0

@@ -1,0 +1,154 @@
+"""The claims protocol (docs/claims.md): every rule is enforced, and a claim built to break one is refused."""
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from safeguarded import claims
+from safeguarded.claims import ClaimError, ClaimSet
+
+
+def _set(scale="paper", **kw):
+    return ClaimSet("rldp", "rldp_fig2", scale=scale, solver="CLARABEL", runs="deterministic", **kw)
+
+
+@pytest.mark.parametrize(
+    "printed, tol",
+    [
+        ("67.44", 0.005),
+        ("1,000", 0.5),
+        ("54", 0.5),
+        ("0.50", 0.005),
+        ("1.2e-3", 5e-5),
+        ("−3.7", 0.05),
+        ("12.42 %", 0.005),
+    ],
+)
+def test_printed_precision_rule(printed, tol):
+    assert claims.printed_tolerance(printed) == pytest.approx(tol)
+
+
+def test_printed_value_must_be_the_printed_string():
+    with pytest.raises(ClaimError, match="printed string"):
+        _set().printed("fig02", "x", 0.5, 0.5, location="Fig. 2")
+    with pytest.raises(ClaimError, match="printed number"):
+        _set().printed("fig02", "x", "n/a", 0.5, location="Fig. 2")
+
+
+def test_printed_verdicts_follow_the_half_unit_rule():
+    cs = _set()
+    assert cs.printed("t", "a", "67.44", 67.444, location="Table 1, row a").verdict == "reproduced"
+    assert cs.printed("t", "b", "67.44", 67.446, location="Table 1, row b").verdict == "deviates"
+    assert cs.printed("t", "c", "2.0", 1.5, location="L10", relation="<=").verdict == "reproduced"
+    row = cs.printed("t", "d", "0.250", 0.2509, location="L11", solver_tolerance=1e-3, reason="SCS accuracy")
+    assert row.verdict == "reproduced" and "SCS accuracy" in row.note
+    with pytest.raises(ClaimError, match="needs a reason"):
+        cs.printed("t", "e", "0.250", 0.2509, location="L11", solver_tolerance=1e-3)
+
+
+def test_location_and_runs_are_required():
+    with pytest.raises(ClaimError, match="location is required"):
+        _set().printed("t", "a", "1.0", 1.0, location="")
+    cs = ClaimSet("rldp", "rldp_fig2", scale="paper")
+    with pytest.raises(ClaimError, match="runs is required"):
+        cs.printed("t", "a", "1.0", 1.0, location="Table 1")
+    assert cs.printed("t", "a", "1.0", 1.0, location="Table 1", runs="1 solve").runs == "1 solve"
+
+
+def test_tolerance_wider_than_the_effect_is_refused():
+    cs = _set()
+    with pytest.raises(ClaimError, match="wider than the effect"):
+        cs.printed_mc("t", "OPT error", "2.17", 2.5, 1.0, location="Table 2", effect=1.24)
+    # a tight enough run passes the same rule
+    assert (
+        cs.printed_mc("t", "OPT error", "2.17", 2.2, 0.1, location="Table 2", effect=1.24).verdict
+        == "reproduced"
+    )
+
+
+def test_monte_carlo_rule_and_missing_se():
+    cs = _set()
+    row = cs.printed_mc("t", "err", "21.73", 21.49, 0.10, location="Table 2, adult, TLN")
+    assert float(row.tolerance) == pytest.approx(2 * 0.10 + 0.005)
+    assert row.verdict == "deviates"
+    row = cs.printed_mc("t", "err2", "21.73", 21.49, 0.10, paper_se=0.1, location="Table 2")
+    assert (
+        float(row.tolerance) == pytest.approx(2 * np.hypot(0.1, 0.1) + 0.005) and row.verdict == "reproduced"
+    )
+    assert cs.printed_mc("t", "err3", "21.73", 21.0, None, location="Table 2").verdict == "inconclusive"
+    assert cs.printed("t", "err4", "21.73", float("nan"), location="Table 2").verdict == "inconclusive"
+
+
+def test_ordering_is_decided_by_a_paired_test():
+    rng = np.random.default_rng(0)
+    base = rng.normal(10, 1, size=30)
+    cs = _set()
+    ok = cs.ordering("t", "A better", base - 0.5 + rng.normal(0, 0.05, 30), base, expect="<", location="L1")
+    assert ok.verdict == "qualitative-ok" and ok.reference == "qualitative"
+    fails = cs.ordering("t", "B better", base + 0.5, base, expect="<", location="L1")
+    assert fails.verdict == "qualitative-fails"
+    noise = cs.ordering("t", "noise", base + rng.normal(0, 1, 30), base, expect="<", location="L1")
+    assert noise.verdict == "inconclusive"
+    assert (
+        cs.ordering("t", "two", [1.0, 2.0], [3.0, 4.0], expect="<", location="L1").verdict == "inconclusive"
+    )
+    assert cs.ordering("t", "tie", [1.0, 2.0, 3.0], [1.0, 2.0, 3.0], expect="<=", location="L1").verdict == (
+        "qualitative-ok"
+    )
+    with pytest.raises(ClaimError, match="nan"):
+        cs.ordering("t", "nan", [1.0, np.nan, 3.0], [1.0, 2.0, 3.0], expect="<", location="L1")
+
+
+def test_fitted_rules_never_count_as_reproduced():
+    cs = _set()
+    cs.printed("t", "fitted", "1.0", 1.0, location="Table 4", fitted="integer rule chosen to match Table 4")
+    cs.printed("t", "honest", "1.0", 1.0, location="Table 4")
+    summary = claims.summary_table(cs.frame())
+    assert summary.loc[0, "printed reproduced"] == 1 and summary.loc[0, "fitted (not counted)"] == 1
+
+
+def test_scales_and_smoke():
+    with pytest.raises(ClaimError, match="scale must be one of"):
+        ClaimSet("rldp", "x", scale="full")
+    smoke = _set(scale="smoke")
+    assert smoke.printed("t", "a", "1.0", 1.0, location="L1", scale="paper").scale == "smoke"
+    with pytest.raises(ClaimError, match="'reduced' or 'paper'"):
+        _set().printed("t", "a", "1.0", 1.0, location="L1", scale="smoke")
+    assert _set().printed("t", "a", "1.0", 1.0, location="L1", scale="reduced").scale == "reduced"
+
+
+def test_validation_rejects_broken_rows():
+    good = _set().printed("t", "a", "1.0", 1.0, location="L1")
+    frame = pd.DataFrame([good.__dict__]).astype(str)
+    assert claims.validate(frame) == []
+    for column, value, message in [
+        ("verdict", "sort-of", "unknown verdict"),
+        ("reference", "vibes", "unknown reference"),
+        ("location", "", "location is missing"),
+        ("runs", " ", "runs is missing"),
+        ("reproduced_value", "3.0", "contradicts"),
+    ]:
+        broken = frame.copy()
+        broken[column] = value
+        assert any(message in p for p in claims.validate(broken)), (column, claims.validate(broken))
+    assert "missing columns" in claims.validate(frame.drop(columns=["runs"]))[0]
+
+
+def test_report_collects_only_notebook_fragments(tmp_path):
+    cs = _set()
+    cs.printed("fig02a", "B at n=75", "0.315797", 0.3157971, location="eq. (3)")
+    cs.qualitative("fig02c", "shape", False, location="Fig. 2(c)")
+    folder = tmp_path / "rldp" / "claims"
+    folder.mkdir(parents=True)
+    cs.frame().to_csv(folder / "rldp_fig2.csv", index=False)
+    readme = tmp_path / "README.md"
+    readme.write_text(f"x\n{claims.README_START}\nold\n{claims.README_END}\ny\n")
+    csv_path, md_path = claims.write_report(tmp_path, readme=readme)
+    table = pd.read_csv(csv_path, dtype=str, keep_default_na=False)
+    assert list(table.columns) == claims.COLUMNS and len(table) == 2
+    assert "## rldp" in md_path.read_text() and "Deviations" in md_path.read_text()
+    assert "printed reproduced" in readme.read_text() and "old" not in readme.read_text()
+    # a fragment no notebook regenerates is refused
+    cs.frame().to_csv(folder / "bench_something.csv", index=False)
+    with pytest.raises(ClaimError, match="no notebook"):
+        claims.collect(tmp_path)
