@@ -43,8 +43,8 @@ reproduce: install ## execute WORK's notebooks at SCALE (default: all, paper) an
 	$(PY) -m safeguarded.notebooks --work $(WORK) --scale $(SCALE) $(SEED_ARG)
 	$(MAKE) --no-print-directory claims
 
-claims: install ## merge the notebooks' claims into figures/claims.csv and figures/CLAIMS.md
-	$(PY) -m safeguarded.claims
+claims: install ## validate and merge the notebooks' claims into figures/claims.csv, CLAIMS.md and the README summary
+	$(PY) -m safeguarded.claims --readme README.md
 
 test: unit smoke nbval ## unit tests, then every notebook at smoke scale under nbval
 
