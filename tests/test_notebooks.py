@@ -1,0 +1,141 @@
+"""The notebook runner: stripped, provenance-stamped outputs and the regression check of checked cells."""
+
+from __future__ import annotations
+
+import json
+
+import nbformat
+import pytest
+
+from safeguarded import notebooks as nbr
+
+
+def _notebook(value: str, extra_source: str = "") -> dict:
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.cells = [
+        nbformat.v4.new_markdown_cell("# A title"),
+        nbformat.v4.new_code_cell('scale = "smoke"\nseed = 0', metadata={"tags": ["parameters"]}),
+        nbformat.v4.new_code_cell(f"value = {value}{extra_source}"),
+        nbformat.v4.new_code_cell('# NBVAL_CHECK_OUTPUT\nprint(f"table row  {value:.4f}  n=3")'),
+        nbformat.v4.new_code_cell("print('unchecked', value)"),
+    ]
+    for i, cell in enumerate(nb.cells):
+        cell["id"] = f"cell{i}"
+    return json.loads(nbformat.writes(nb))
+
+
+def _executed(nb: dict, printed: str, unchecked: str = "x") -> dict:
+    nb = json.loads(json.dumps(nb))
+    for count, cell in enumerate(c for c in nb["cells"] if c["cell_type"] == "code"):
+        cell["execution_count"] = 40 + count
+        cell["metadata"]["papermill"] = {"duration": 0.1 * count, "start_time": "2026-01-01T00:00:00"}
+        cell["metadata"]["execution"] = {"iopub.status.busy": "2026-01-01T00:00:00Z"}
+    nb["cells"][3]["outputs"] = [{"output_type": "stream", "name": "stdout", "text": printed}]
+    nb["cells"][4]["outputs"] = [{"output_type": "stream", "name": "stdout", "text": unchecked}]
+    nb["metadata"]["papermill"] = {"duration": 3.2, "end_time": "2026-01-01T00:00:03"}
+    return nb
+
+
+def test_strip_volatile_removes_timings_and_renumbers():
+    a = nbr.strip_volatile(_executed(_notebook("0.25"), "table row  0.2500  n=3\n"))
+    assert "papermill" not in a["metadata"]
+    assert all("papermill" not in c["metadata"] and "execution" not in c["metadata"] for c in a["cells"])
+    assert [c["execution_count"] for c in a["cells"] if c["cell_type"] == "code"] == [1, 2, 3, 4]
+    assert a["cells"][3]["outputs"][0]["text"] == "table row  0.2500  n=3\n"  # outputs kept
+
+
+def test_identical_results_give_identical_files(tmp_path):
+    first = _executed(_notebook("0.25"), "table row  0.2500  n=3\n")
+    second = json.loads(json.dumps(first))
+    for cell in second["cells"]:  # another run: other times, other counts
+        if "papermill" in cell["metadata"]:
+            cell["metadata"]["papermill"]["duration"] = 9.9
+            cell["execution_count"] += 7
+    cell = nbr.provenance_cell("paper", "abc123", [], None)
+    nbr.write_notebook(nbr.with_provenance(nbr.strip_volatile(first), cell), tmp_path / "a.ipynb")
+    nbr.write_notebook(nbr.with_provenance(nbr.strip_volatile(second), cell), tmp_path / "b.ipynb")
+    assert (tmp_path / "a.ipynb").read_bytes() == (tmp_path / "b.ipynb").read_bytes()
+    written = json.loads((tmp_path / "a.ipynb").read_text())
+    assert written["cells"][0]["metadata"]["tags"] == ["provenance"]
+    source = "".join(written["cells"][0]["source"])
+    assert "commit `abc123`" in source and '`scale = "paper"`' in source and "uncommitted" not in source
+
+
+def test_provenance_replaces_the_previous_one_and_says_dirty():
+    nb = _notebook("1")
+    nb = nbr.with_provenance(nb, nbr.provenance_cell("smoke", "old", [], None))
+    nb = nbr.with_provenance(nb, nbr.provenance_cell("paper", "new", ["src/x.py"], 3))
+    provenance = [c for c in nb["cells"] if "provenance" in c["metadata"].get("tags", [])]
+    assert len(provenance) == 1 and nb["cells"][0] is provenance[0]
+    assert "new" in provenance[0]["source"] and "uncommitted changes" in provenance[0]["source"]
+    assert "`seed = 3`" in provenance[0]["source"] and '"paper"' in provenance[0]["source"]
+
+
+def test_unchanged_checked_output_passes_and_unchecked_cells_are_ignored():
+    ref = nbr.reference_of(_executed(_notebook("0.25"), "table row  0.2500  n=3\n", unchecked="a"))
+    new = _executed(_notebook("0.25"), "table row  0.2500  n=3\n", unchecked="b")
+    assert nbr.compare_cells(new, ref, name="x.ipynb") == []
+    assert ref["cells"][4]["outputs"] == []  # the reference keeps only the checked outputs
+
+
+def test_changed_number_names_the_cell_and_both_values():
+    ref = nbr.reference_of(_executed(_notebook("0.25"), "header\ntable row  0.2500  n=3\n"))
+    new = _executed(_notebook("0.26"), "header\ntable row  0.2600  n=3\n")
+    problems = nbr.compare_cells(new, ref, name="x.ipynb")
+    assert len(problems) == 1
+    message = problems[0]
+    assert "x.ipynb" in message and "cell 3" in message
+    assert "reference '0.2500', now '0.2600'" in message and "output line 2" in message
+
+
+def test_missing_checked_cell_is_reported():
+    ref = nbr.reference_of(_executed(_notebook("0.25"), "table row  0.2500  n=3\n"))
+    new = _executed(_notebook("0.25"), "table row  0.2500  n=3\n")
+    new["cells"][3]["source"] = "print('no longer checked')"
+    problems = nbr.compare_cells(new, ref, name="x.ipynb")
+    assert problems and "0 checked cells, the reference has 1" in problems[0]
+    assert "make references" in problems[0]
+
+
+def test_check_requires_a_reference(tmp_path, monkeypatch, capsys):
+    books = tmp_path / "notebooks"
+    books.mkdir()
+    (books / "rldp_demo.ipynb").write_text(json.dumps(_notebook("1")))
+    executed = tmp_path / "executed"
+    executed.mkdir()
+    (executed / "rldp_demo.ipynb").write_text(json.dumps(_executed(_notebook("1"), "table row  1.0000\n")))
+    monkeypatch.setattr(nbr, "NOTEBOOKS", books)
+    monkeypatch.setattr(nbr, "REPO_ROOT", tmp_path)
+    refs = tmp_path / "refs"
+    assert nbr.check("rldp", executed, refs) == 1
+    out = capsys.readouterr()
+    assert "run `make references WORK=rldp`" in out.err and "0 passed, 1 failed" in out.out
+    monkeypatch.setattr(nbr, "REFERENCES", refs)
+    assert nbr.write_references("rldp", executed, refs) == 0
+    assert nbr.check("rldp", executed, refs) == 0
+    assert "1 passed, 0 failed" in capsys.readouterr().out
+
+
+def test_timings_merge_keeps_latest_and_renders(tmp_path):
+    run1, run2 = tmp_path / "a.csv", tmp_path / "b.csv"
+    nbr.record_timing(run1, nbr.timing_row("rldp_fig2", "rldp", "smoke", 20.4, 3))
+    nbr.record_timing(run2, nbr.timing_row("rldp_fig2", "rldp", "smoke", 31.0, 0))
+    nbr.record_timing(run2, nbr.timing_row("rldp_fig2", "rldp", "paper", 9000, 100))
+    table = tmp_path / "timings.csv"
+    rows = nbr.merge_timings([run1, run2], table)
+    assert [(r["scale"], r["seconds"]) for r in rows] == [("paper", "9000"), ("smoke", "31")]
+    text = nbr.timings_markdown(rows)
+    assert "| rldp_fig2 | 31 s | 2.5 h |" in text
+    readme = tmp_path / "README.md"
+    readme.write_text(f"a\n{nbr.TIMINGS_BEGIN}\nold\n{nbr.TIMINGS_END}\nb\n")
+    assert nbr.update_readme_timings(rows, readme)
+    assert "old" not in readme.read_text() and "2.5 h" in readme.read_text()
+
+
+def test_work_of_and_bad_input():
+    assert nbr.work_of(nbr.NOTEBOOKS / "dp_noise_table02.ipynb") == "dp_noise"
+    with pytest.raises(ValueError, match="work must be"):
+        nbr.notebooks_of("nonsense")
+    with pytest.raises(ValueError, match="scale must be"):
+        nbr.execute(nbr.NOTEBOOKS / "rldp_fig2.ipynb", "huge", nbr.REPO_ROOT / "build")
