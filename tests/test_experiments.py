@@ -1,8 +1,8 @@
-import os
-import signal
+import json
+import logging
+import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
@@ -65,47 +65,6 @@ def test_cache_is_used(tmp_path):
     assert len(log.read_text().splitlines()) == 12  # a new version recomputes
 
 
-def test_killed_sweep_resumes_without_recomputing(tmp_path):
-    log = tmp_path / "log.txt"
-    script = (
-        "import sys; sys.path.insert(0, %r)\n"
-        "import sweep_cells\n"
-        "from safeguarded.experiments import run_sweep\n"
-        "params = [{'k': k, 'delay': 0.3} for k in range(20)]\n"
-        "run_sweep(sweep_cells.logged_slow, params, [0], name='kill', cache_dir=%r, backend='sequential')\n"
-    ) % (str(TESTS), str(tmp_path))
-    env = {**os.environ, "SWEEP_LOG": str(log)}
-    proc = subprocess.Popen([sys.executable, "-c", script], env=env)
-    cache = tmp_path / "kill"
-    deadline = time.time() + 60
-    while time.time() < deadline and len(list(cache.glob("*.pkl"))) < 3:
-        time.sleep(0.05)
-    proc.send_signal(signal.SIGKILL)
-    proc.wait()
-    done_before = {tuple(line.split(",")) for line in log.read_text().splitlines()}
-    cached = len(list(cache.glob("*.pkl")))
-    assert 3 <= cached < 20, "the sweep must have been killed in the middle"
-    log2 = tmp_path / "log2.txt"
-    os.environ["SWEEP_LOG"] = str(log2)
-    try:
-        df = run_sweep(
-            sweep_cells.logged_slow,
-            [{"k": k, "delay": 0.3} for k in range(20)],
-            [0],
-            name="kill",
-            cache_dir=tmp_path,
-            backend="sequential",
-        )
-    finally:
-        del os.environ["SWEEP_LOG"]
-    recomputed = {tuple(line.split(",")) for line in log2.read_text().splitlines()}
-    cached_cells = done_before - recomputed
-    assert len(recomputed) == 20 - cached  # only the missing cells ran again
-    assert len(cached_cells) >= cached  # every cached cell was computed by the killed run only
-    assert len(df) == 40
-    assert sorted(df["k"].unique()) == list(range(20))
-
-
 def test_dask_local_cluster_backend(tmp_path):
     distributed = pytest.importorskip("distributed")
     params = grid(mu=[0.0, 2.0], n=[50])
@@ -128,3 +87,129 @@ def test_bad_arguments(tmp_path):
     with pytest.raises(ValueError, match="seeds must be a non-empty"):
         run_sweep(sweep_cells.noisy_mean, [{"mu": 0, "n": 1}], [], name="x")
     assert experiments.BACKENDS[0] == "sequential"
+
+
+# --- cache keys follow the code -------------------------------------------------------------------
+
+SRC = Path(experiments.__file__).parent
+
+WORK_A = """\
+from safeguarded.experiments import rng_for
+from safeguarded.common import scale
+
+
+def cell(k, seed):
+    return {"value": scale(k) + float(rng_for(seed).integers(10))}
+"""
+WORK_B = """\
+def other(x):
+    return x + 1
+"""
+RUNNER = """\
+import json, sys
+from safeguarded.experiments import run_sweep
+from safeguarded.worka.core import cell
+df = run_sweep(cell, [{"k": k} for k in range(3)], [0, 1], name="worka/item", cache_dir=sys.argv[1],
+               backend="sequential")
+print(json.dumps({**df.attrs, "values": df["value"].tolist()}))
+"""
+
+
+def _small_package(root: Path) -> Path:
+    """A temporary copy of a small `safeguarded`: the real foundation files, two toy works."""
+    pkg = root / "src" / "safeguarded"
+    (pkg / "worka").mkdir(parents=True)
+    (pkg / "workb").mkdir()
+    for name in ("__init__.py", "experiments.py", "paths.py"):
+        shutil.copy(SRC / name, pkg / name)
+    (pkg / "common.py").write_text("def scale(k):\n    return 10 * k\n")
+    (pkg / "worka" / "__init__.py").write_text("")
+    (pkg / "worka" / "core.py").write_text(WORK_A)
+    (pkg / "workb" / "__init__.py").write_text("")
+    (pkg / "workb" / "core.py").write_text(WORK_B)
+    (root / "run.py").write_text(RUNNER)
+    return pkg
+
+
+def _run_copy(root: Path) -> dict:
+    env = {k: v for k, v in __import__("os").environ.items() if k != "PYTHONPATH"}
+    env["PYTHONPATH"] = str(root / "src")
+    out = subprocess.run(
+        [sys.executable, str(root / "run.py"), str(root / "results")],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=root,
+    )
+    report = json.loads(out.stdout.strip().splitlines()[-1])
+    report["stderr"] = out.stderr
+    return report
+
+
+def test_editing_a_work_recomputes_its_cells_and_only_its_cells(tmp_path):
+    pkg = _small_package(tmp_path)
+    first = _run_copy(tmp_path)  # a fresh process per run, as after restarting a kernel
+    assert (first["computed"], first["cached"]) == (6, 0)
+    assert first["values"][:2] == [float(v) for v in first["values"][:2]]
+
+    (pkg / "workb" / "core.py").write_text(WORK_B.replace("x + 1", "x + 2"))  # an unrelated work
+    second = _run_copy(tmp_path)
+    assert (second["computed"], second["cached"], second["stale"]) == (0, 6, 0)
+    assert second["values"] == first["values"]
+
+    (pkg / "worka" / "core.py").write_text(WORK_A.replace("scale(k) +", "scale(k) + 1 +"))  # the work
+    third = _run_copy(tmp_path)
+    assert (third["computed"], third["cached"], third["stale"]) == (6, 0, 6)
+    assert third["values"] == [v + 1 for v in first["values"]]  # the new code's numbers, not the old
+    assert "6 stale cells of worka/item kept; remove with make clean-stale" in third["stderr"]
+
+    (pkg / "common.py").write_text("def scale(k):\n    return 100 * k\n")  # a foundation module it imports
+    fourth = _run_copy(tmp_path)
+    assert (fourth["computed"], fourth["cached"]) == (6, 0)
+    assert fourth["values"] == [v + 90 * (i // 2) for i, v in enumerate(third["values"])]
+
+    removed = experiments.clean_stale(tmp_path / "results")
+    assert len(removed) == 12  # the cells of the first and the third code, not the current ones
+    assert len(list((tmp_path / "results" / "worka" / "item").glob("*.pkl"))) == 6
+    assert _run_copy(tmp_path)["computed"] == 0
+
+
+def test_code_closure_follows_safeguarded_imports_only():
+    from safeguarded.rldp.experiment import fig2_cell
+
+    modules = experiments.code_modules(fig2_cell)
+    assert {"safeguarded.rldp.experiment", "safeguarded.rldp.problems", "safeguarded.experiments"} <= set(
+        modules
+    )
+    assert not any(m.startswith(("safeguarded.atr", "safeguarded.routing")) for m in modules)
+    assert "sweep_cells" in experiments.code_modules(sweep_cells.noisy_mean)  # a module outside the package
+    assert "safeguarded.experiments" in experiments.code_modules(sweep_cells.noisy_mean)
+
+
+def test_key_depends_on_versions_and_salt(monkeypatch):
+    base = experiments.sweep_context(sweep_cells.noisy_mean)
+    assert experiments.sweep_context(sweep_cells.noisy_mean, "x") != base
+    assert experiments.sweep_context(sweep_cells.logged_slow) != base
+    versions = dict(experiments.installed_versions())
+    versions["clarabel"] = "0.0.0-other"
+    monkeypatch.setattr(experiments, "installed_versions", lambda: versions)
+    assert experiments.sweep_context(sweep_cells.noisy_mean) != base
+    key = experiments.cell_key("n", {"a": 1, "b": 2.0}, 0, base)
+    assert key == experiments.cell_key("n", {"b": __import__("numpy").float64(2.0), "a": 1}, 0, base)
+    assert key != experiments.cell_key("n", {"a": 1, "b": 2.0}, 1, base)
+
+
+def test_stale_cells_are_reported_never_reused(tmp_path, caplog):
+    log = tmp_path / "log.txt"
+    params = [{"k": k, "log": str(log)} for k in range(2)]
+    run_sweep(sweep_cells.logged_slow, params, [0], name="s", cache_dir=tmp_path, backend="sequential")
+    (tmp_path / "s" / "0123456789abcdef-00000000000000000000old0.pkl").write_bytes(b"from old code")
+    with caplog.at_level(logging.WARNING, logger="safeguarded.experiments"):
+        df = run_sweep(
+            sweep_cells.logged_slow, params, [0], name="s", cache_dir=tmp_path, backend="sequential"
+        )
+    assert df.attrs["stale"] == 1 and df.attrs["computed"] == 0
+    assert "1 stale cells of s kept; remove with make clean-stale" in caplog.text
+    assert experiments.main(["clean-stale", "--results", str(tmp_path)]) == 0
+    assert len(list((tmp_path / "s").glob("*.pkl"))) == 2
