@@ -25,11 +25,11 @@ endif
 SMOKE := build/smoke
 SEED_ARG := $(if $(strip $(SEED)),--seed $(SEED),)
 
-.PHONY: help install reproduce notebooks claims test unit smoke nbval bench lint clean
+.PHONY: help install reproduce notebooks claims test unit smoke nbval references timings site browser bench lint clean clean-stale
 
 help: ## list the targets and variables
 	@echo "usage: make <target> [WORK=all|rldp|atr|routing|dp_noise|gaussian_mixtures|...] [SCALE=paper|smoke] [DATA_MIRROR=path]"
-	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -39,27 +39,51 @@ $(VENV)/.installed: pyproject.toml
 
 install: $(VENV)/.installed ## create .venv (if missing) and install the package with EXTRAS
 
-reproduce: install ## execute WORK's notebooks at SCALE (default: all, paper) and write the claims report
+reproduce: install ## execute WORK's notebooks at SCALE; paper: outputs into notebooks/ and figures/, claims, timings, site; smoke: all under build/smoke
+ifeq ($(SCALE),smoke)
+	$(MAKE) --no-print-directory smoke
+else
 	$(PY) -m safeguarded.notebooks --work $(WORK) --scale $(SCALE) $(SEED_ARG)
-	$(MAKE) --no-print-directory claims
+	$(MAKE) --no-print-directory claims timings site
+endif
 
 claims: install ## validate and merge the notebooks' claims into figures/claims.csv, CLAIMS.md and the README summary
 	$(PY) -m safeguarded.claims --readme README.md
 
-test: unit smoke nbval ## unit tests, then every notebook at smoke scale under nbval
+test: install ## unit tests; every notebook once at smoke scale, checked outputs vs tests/references; site in a browser
+	start=$$(date +%s)
+	$(MAKE) --no-print-directory unit smoke nbval site browser
+	seconds=$$(( $$(date +%s) - start ))
+	echo "make test: $$seconds s"
+	if [ "$(WORK)" = all ]; then $(PY) -c "import sys; from pathlib import Path; \
+	  from safeguarded.notebooks import record_timing, timing_row; \
+	  record_timing(Path('$(SMOKE)/timings.csv'), timing_row('make test', '', 'smoke', float(sys.argv[1])))" $$seconds; fi
 
-unit: install ## unit tests only
-	$(PY) -m pytest tests -q
+unit: install ## unit tests only (not the browser test)
+	$(PY) -m pytest tests -q --ignore=tests/test_site_browser.py
 
-smoke: install ## execute WORK's notebooks at smoke scale into build/smoke (figures there too)
+smoke: install ## execute WORK's notebooks at smoke scale into build/smoke (figures, results, claims there too)
 	SAFEGUARDED_FIGURES=$(abspath $(SMOKE))/figures SAFEGUARDED_RESULTS=$(abspath $(SMOKE))/results \
-	  $(PY) -m safeguarded.notebooks --work $(WORK) --scale smoke --out $(SMOKE)/notebooks
+	  $(PY) -m safeguarded.notebooks --work $(WORK) --scale smoke --out $(SMOKE)/notebooks $(SEED_ARG)
 	SAFEGUARDED_FIGURES=$(abspath $(SMOKE))/figures $(PY) -m safeguarded.claims
 
-nbval: install ## re-run the smoke-executed notebooks under nbval (lax) and compare checked outputs
-	books=$$($(PY) -c "from safeguarded.notebooks import notebooks_of; print(' '.join('$(SMOKE)/notebooks/'+p.name for p in notebooks_of('$(WORK)')))")
-	SAFEGUARDED_FIGURES=$(abspath $(SMOKE))/nbval-figures SAFEGUARDED_RESULTS=$(abspath $(SMOKE))/nbval-results \
-	  $(PY) -m pytest --nbval-lax --nbval-kernel-name python3 -p no:cacheprovider -q $$books
+nbval: install ## compare the checked cells (# NBVAL_CHECK_OUTPUT) of the smoke copies with tests/references
+	$(PY) -m safeguarded.notebooks --work $(WORK) --check $(SMOKE)/notebooks
+
+references: install ## rerun WORK at smoke scale and record its checked outputs in tests/references (review the diff)
+	$(MAKE) --no-print-directory smoke
+	$(PY) -m safeguarded.notebooks --work $(WORK) --write-references $(SMOKE)/notebooks
+	$(MAKE) --no-print-directory timings
+	git --no-pager diff --stat -- tests/references || true
+
+timings: install ## merge build/*/timings.csv into docs/timings.csv and the README's wall-time table
+	$(PY) -m safeguarded.notebooks --timings $(wildcard build/smoke/timings.csv build/paper/timings.csv)
+
+site: install ## build the site (build/site/html) from the executed notebooks, figures and claims, offline
+	$(PY) -m safeguarded.site --out build/site
+
+browser: install ## serve build/site on 127.0.0.1 and check it in headless chromium (screenshots in build/site-screenshots)
+	$(PY) -m pytest tests/test_site_browser.py -q -p no:cacheprovider
 
 bench: install ## run every benchmarks/bench_*.py script (not part of CI)
 	for script in benchmarks/bench_*.py; do echo "== $$script"; $(PY) $$script; done
@@ -69,3 +93,6 @@ lint: install ## ruff over the package, tests and benchmarks
 
 clean: ## remove build outputs (never the cached sweep results in results/)
 	rm -rf build .pytest_cache
+
+clean-stale: install ## remove cached sweep cells of older code/solver versions and killed runs' temporaries
+	$(PY) -m safeguarded.experiments clean-stale
