@@ -119,6 +119,28 @@ def test_all_or_nothing_conserves_flow(tiny):
     np.testing.assert_allclose(net.incidence @ y, problems.origin_demands(net, lam).sum(axis=0), atol=1e-9)
 
 
+def test_shortest_path_policy_is_a_vertex_of_the_polytope_on_shortest_paths(tiny):
+    """The primary Fig. 2 start: every row a 0/1 unit flow whose cost is the Dijkstra distance, and the
+    link flows equal the independent all-or-nothing assignment (a different traversal of the tree)."""
+    from scipy.sparse.csgraph import shortest_path
+
+    net, lam, _ = tiny
+    x = dp_sgd.shortest_path_policy(net)
+    assert net.is_unit_network_flow(x, atol=0)
+    assert set(np.unique(x)) <= {0.0, 1.0}
+    dist = shortest_path(net.adjacency(net.free_flow), directed=True)
+    od = net.od_pairs
+    np.testing.assert_allclose(x @ net.free_flow, dist[od[:, 0], od[:, 1]], rtol=1e-12)
+    np.testing.assert_allclose(costs.link_flows(x, lam), all_or_nothing(net, lam, net.free_flow), atol=1e-9)
+    with pytest.raises(ValueError, match="weights"):
+        dp_sgd.shortest_path_policy(net, weights=-net.free_flow)
+
+
+def test_initial_policy_rejects_an_unknown_start(tiny):
+    with pytest.raises(ValueError, match="start must be one of"):
+        rexp.initial_policy(tiny[0], "zeros", 0)
+
+
 def test_saa_optimum_matches_direct_saa_qp(tiny):
     """The majorisation-minimisation SAA solver (Table 2's x_opt) against the direct SAA QP (10)."""
     net, lam, q = tiny

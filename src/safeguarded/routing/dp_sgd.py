@@ -37,6 +37,7 @@ __all__ = [
     "analytic_gaussian_sigma",
     "sample_days",
     "random_policy",
+    "shortest_path_policy",
     "SGDResult",
     "private_projected_sgd",
     "privatize",
@@ -130,8 +131,36 @@ def sample_days(
 
 
 def random_policy(network: Network, rng: np.random.Generator) -> np.ndarray:
-    """A random initial policy x_0: the projection onto 𝒳 of a uniform [0, 1] point ([DECIDE])."""
+    """An initial policy x_0: the projection onto 𝒳 of a uniform [0, 1] point ([DECIDE], the alternative
+    start of Fig. 2: it spreads every pair's unit flow over many arcs and starts far from the optimum)."""
     return project_unit_flows(rng.uniform(size=(network.n_od, network.n_arcs)), network)
+
+
+def shortest_path_policy(network: Network, weights: np.ndarray | None = None) -> np.ndarray:
+    """The routing policy that sends every pair (o, d) along one shortest path under ``weights``
+    (default: the free-flow times c), a vertex of 𝒳 (Def. 11): x^{(o,d)}_e = 1 on the path's arcs.
+
+    The primary initial policy of Fig. 2 ([DECIDE]): the paper's "random policy" (Sec. 5.2) read as a
+    routing policy, i.e. free-flow shortest-path routing; ties go to scipy's Dijkstra predecessor.
+    """
+    from scipy.sparse.csgraph import dijkstra
+
+    w = network.free_flow if weights is None else np.asarray(weights, dtype=float)
+    if w.shape != (network.n_arcs,) or np.any(w < 0):
+        raise ValueError(f"weights must be a non-negative vector of length {network.n_arcs}")
+    dist, pred = dijkstra(network.adjacency(w), directed=True, return_predecessors=True)
+    od = network.od_pairs
+    if np.isinf(dist[od[:, 0], od[:, 1]]).any():
+        raise ValueError(f"every OD pair needs a directed path in {network.name}")
+    arc_of = {(t, h): e for e, (t, h) in enumerate(zip(network.tails, network.heads, strict=True))}
+    x = np.zeros((network.n_od, network.n_arcs))
+    for k, (o, d) in enumerate(od):
+        v = d
+        while v != o:
+            u = pred[o, v]
+            x[k, arc_of[(u, v)]] = 1.0
+            v = u
+    return x
 
 
 @dataclass

@@ -73,12 +73,28 @@ def _setup(instance: Instance, kappa: float, demand_scale: float):
     return net, q, lam
 
 
-def _run_alg1(kind, n_days, kappa, demand_scale, alpha, beta_mode, eps, delta, seed, keep=False):
+#: Initial policies of Algorithm 1 ([DECIDE], Fig. 2): "paths" (primary) = free-flow shortest-path routing,
+#: the paper's "random policy" read as a routing policy; "uniform" (alternative) = Pi_𝒳 of a uniform point.
+STARTS = ("paths", "uniform")
+
+
+def initial_policy(network: Network, start: str, seed: int) -> np.ndarray:
+    """x_0 of Algorithm 1 for ``start`` in :data:`STARTS`."""
+    if start == "paths":
+        return dp_sgd.shortest_path_policy(network)
+    if start == "uniform":
+        return dp_sgd.random_policy(network, rng_for(seed, 0))
+    raise ValueError(f"start must be one of {STARTS}, got start={start!r}")
+
+
+def _run_alg1(
+    kind, n_days, kappa, demand_scale, alpha, beta_mode, eps, delta, seed, keep=False, start="paths"
+):
     inst = load_instance(kind)
     net, q, lam = _setup(inst, kappa, demand_scale)
     beta = costs.smoothness_beta(lam, q) if beta_mode == "data" else float(beta_mode)
     days = dp_sgd.sample_days(inst.mean_demand, n_days, rng_for(seed, 1, n_days), scale=demand_scale)
-    x0 = dp_sgd.random_policy(net, rng_for(seed, 0))
+    x0 = initial_policy(net, start, seed)
     res = dp_sgd.private_projected_sgd(
         net, days, q, alpha=alpha, beta=beta, C=beta, eps=eps, delta=delta,
         d_lambda=1.0 / PAPER["T"], rng=rng_for(seed, 2, n_days), x0=x0, keep_iterates=keep,
@@ -89,11 +105,12 @@ def _run_alg1(kind, n_days, kappa, demand_scale, alpha, beta_mode, eps, delta, s
 
 def convergence_cell(
     *, kind: str, n_days: int, kappa: float, demand_scale: float, alpha: float, beta_mode, seed: int,
-    eps: float = PAPER["eps"], delta: float = PAPER["delta"],
+    eps: float = PAPER["eps"], delta: float = PAPER["delta"], start: str = "paths",
 ) -> list[dict]:  # fmt: skip
-    """One Algorithm-1 run (Fig. 2 / Fig. 3): cost ratio F_hat(x_k)/Baseline for k = 0..N."""
+    """One Algorithm-1 run (Fig. 2 / Fig. 3): cost ratio F_hat(x_k)/Baseline for k = 0..N from the
+    initial policy ``start`` (:data:`STARTS`)."""
     net, q, days, beta, res, base = _run_alg1(
-        kind, n_days, kappa, demand_scale, alpha, beta_mode, eps, delta, seed
+        kind, n_days, kappa, demand_scale, alpha, beta_mode, eps, delta, seed, start=start
     )
     mean = days.mean(axis=0)
     final_noisy = costs.travel_cost(res.x_alg, mean, q, net.free_flow)
@@ -115,14 +132,16 @@ def convergence_cell(
 
 def privacy_cell(
     *, kind: str, n_days: int, alpha: float, beta_mode, eps_grid, delta_grid, draws: int, seed: int,
-    d_lambda_modes=("paper",),
+    d_lambda_modes=("paper",), start: str = "paths",
 ) -> list[dict]:  # fmt: skip
     """Table 1: cost increase of x_alg over x_N for every (eps, delta), ``draws`` noise draws each.
 
     ``d_lambda_modes``: "paper" = 1/T (Algorithm 1 line 8, per-minute rates); "veh/h" = 1 (one request
     changes an hourly count by 1: the unit-consistent sensitivity for Lambda in veh/h).
     """
-    net, q, days, beta, res, base = _run_alg1(kind, n_days, 2.0, 1.0, alpha, beta_mode, 0.1, 0.1, seed)
+    net, q, days, beta, res, base = _run_alg1(
+        kind, n_days, 2.0, 1.0, alpha, beta_mode, 0.1, 0.1, seed, start=start
+    )
     mean = days.mean(axis=0)
     c = net.free_flow
     cost_n = costs.travel_cost(res.x_N, mean, q, c)
@@ -158,8 +177,9 @@ def saa_optimum(
 
     (1/N) sum_i F_hat(x, Lambda_i) = F_hat(x, mean) + V(x) with V(x) = sum_e q_e x_e^T S x_e (S the
     empirical covariance of the days), whose curvature L_V = 2 max q lambda_max(S) is far below 2 alpha.
-    Each step solves the mean-demand QP with V replaced by its quadratic majoriser at the current point,
-    a DPP-parametrised Clarabel problem built once; the iterates contract by L_V / (2 alpha + L_V).
+    Each step solves the mean-demand QP with V replaced by its quadratic majoriser at the current point
+    (the linear term a constant, the problem rebuilt per step: a DPP parameter of shape K x m made cvxpy
+    hold about 14 GB for Sioux Falls); the iterates contract by L_V / (2 alpha + L_V).
     Returns (x, list of solve records, max |x_{t+1} - x_t| of the last step).
     """
     import cvxpy as cp
@@ -169,21 +189,18 @@ def saa_optimum(
     mean = days.mean(axis=0)
     dev = days - mean
     n = days.shape[0]
-    lam_s = np.linalg.eigvalsh(dev.T @ dev / n)[-1] if dev.shape[1] <= 2000 else None
+    lam_s = np.linalg.norm(dev, 2) ** 2 / n  # lambda_max(S), S = dev^T dev / n
     l_v = 2 * float(np.max(q)) * float(lam_s)
     a = network.incidence
-    x = cp.Variable((network.n_od, network.n_arcs), nonneg=True)
-    lin = cp.Parameter((network.n_od, network.n_arcs))
-    y = mean @ x
-    obj = cp.sum(cp.multiply(q, cp.square(y))) + network.free_flow @ y + (alpha + l_v / 2) * cp.sum_squares(x)
-    prob = cp.Problem(
-        cp.Minimize(obj + cp.sum(cp.multiply(lin, x))), [x <= 1, x @ a[:-1].T == network.unit_rhs[:, :-1]]
-    )
     xt = problems.policy_optimum(network, mean, q, alpha=alpha, solver=solver).x
     records, change = [], np.inf
     for _ in range(iters):
         grad_v = (2.0 / n) * dev.T @ ((dev @ xt) * q)
-        lin.value = grad_v - l_v * xt
+        x = cp.Variable((network.n_od, network.n_arcs), nonneg=True)
+        y = mean @ x
+        obj = cp.sum(cp.multiply(q, cp.square(y))) + network.free_flow @ y
+        obj = obj + (alpha + l_v / 2) * cp.sum_squares(x) + cp.sum(cp.multiply(grad_v - l_v * xt, x))
+        prob = cp.Problem(cp.Minimize(obj), [x <= 1, x @ a[:-1].T == network.unit_rhs[:, :-1]])
         records.append(solve(prob, name="routing.saa_mm_step", solver=solver, problem_class="QP"))
         new = np.clip(np.asarray(x.value), 0.0, 1.0)
         change = float(np.abs(new - xt).max())
