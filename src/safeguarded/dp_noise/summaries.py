@@ -1,0 +1,142 @@
+"""Per-split summaries and claim registration for the UCI tables (thesis Tables 2, 3, 9 and 18).
+
+Kept apart from :mod:`safeguarded.dp_noise.ml` (the sweep cells) so that editing how results are
+judged does not invalidate the cached sweeps.  Every comparison is made on the *per-split* results
+(each split's error averaged over its noise simulations), as the thesis' t-tests (L942, Salzberg 1997).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pandas as pd
+
+from safeguarded.claims import ClaimSet, printed_tolerance
+
+__all__ = ["per_split", "improvement_with_se", "register_ml_table", "all_of"]
+
+
+def per_split(runs: pd.DataFrame, dataset: str, part: str) -> pd.DataFrame:
+    """Errors in % of every method of ``dataset``, one row per split (``part``: "train" or "test")."""
+    if part not in ("train", "test"):
+        raise ValueError(f"part must be 'train' or 'test', got part={part!r}")
+    sub = runs[runs.dataset == dataset]
+    if sub.empty:
+        raise ValueError(f"dataset={dataset!r} is not in the runs")
+    return 100.0 * sub.pivot(index="split", columns="method", values=f"{part}_error").sort_index()
+
+
+def improvement_with_se(a, b, base) -> tuple[float, float]:
+    """Imp = 100·(ā − b̄)/(ā − base̅) (Tables 2/3: a = TLN, b = OPT, base = the non-private method) and its
+    standard error across splits by the delta method for a ratio of paired means.
+
+    With x_i = a_i − b_i and y_i = a_i − base_i: R = x̄/ȳ, se(R) ≈ sd(x − R·y)/(√n·|ȳ|).  nan se for
+    fewer than two splits; nan Imp when ȳ = 0.
+    """
+    a, b, base = (np.asarray(v, dtype=float) for v in (a, b, base))
+    if not (a.shape == b.shape == base.shape) or a.ndim != 1:
+        raise ValueError(f"a, b, base must be 1-d of equal length, got {a.shape}, {b.shape}, {base.shape}")
+    x, y = a - b, a - base
+    ybar = float(y.mean())
+    if ybar == 0:
+        return float("nan"), float("nan")
+    r = float(x.mean()) / ybar
+    if len(x) < 2:
+        return 100.0 * r, float("nan")
+    resid = x - r * y
+    return 100.0 * r, 100.0 * float(resid.std(ddof=1)) / (math.sqrt(len(x)) * abs(ybar))
+
+
+def _mc_claim(claims: ClaimSet, item, claim, paper, ours, se, *, location, effect=None, runs, note=""):
+    """printed_mc, or — when the k·se tolerance is wider than the effect the claim is meant to show —
+    an ``inconclusive`` printed claim that says so (the claims code refuses such a tolerance)."""
+    if effect is not None and np.isfinite(se):
+        tol = claims.k * se + printed_tolerance(paper)
+        if tol > abs(effect):
+            why = (f"ours {ours:.2f} (se {se:.2f}): tolerance {tol:.2f} pp is wider than the effect "
+                   f"{abs(effect):.2f} pp the value is meant to show; undecidable at these counts")
+            return claims.printed(item, claim, paper, None, location=location, runs=runs,
+                                  note=why + (f"; {note}" if note else ""))
+    return claims.printed_mc(
+        item, claim, paper, ours, se, location=location, effect=effect, runs=runs, note=note
+    )
+
+
+def register_ml_table(
+    claims: ClaimSet,
+    item: str,
+    runs: pd.DataFrame,
+    paper: dict,
+    columns: list[tuple[str, str]],
+    *,
+    table: str,
+    pair: tuple[str, str],
+    baseline: str,
+    dd: str | None,
+    runs_text: dict,
+    note: dict | None = None,
+) -> dict:
+    """Register every printed value of a UCI table whose data set ran, plus the stated orderings.
+
+    ``paper``: {data set: (printed strings in ``columns`` order..., seed line)}; ``columns``: (part,
+    method) with part "in"/"out" and method a column of the runs or "Imp".  ``pair`` = (a, b) with
+    the thesis' ordering "b better than a" (Tables 2/3: TLN, OPT; Table 9: A-G, M-G); its printed gap
+    is the ``effect`` of the a- and b-level claims; ``dd`` (the bracketed data-dependent column)
+    gets the gap b − dd as its effect.  Returns {(data set, part): verdict of "b < a"}.
+    """
+    note = note or {}
+    a_name, b_name = pair
+    verdicts = {}
+    ran = [ds for ds in paper if ds in set(runs.dataset)]
+    for ds in ran:
+        vals, line = paper[ds][:-1], paper[ds][-1]
+        printed = dict(zip(columns, vals, strict=True))
+        rtext, extra = runs_text[ds], note.get(ds, "")
+        for part_label, part in (("in", "train"), ("out", "test")):
+            w = per_split(runs, ds, part)
+            label = "in-sample" if part_label == "in" else "out-of-sample"
+            gap = float(printed[(part_label, a_name)]) - float(printed[(part_label, b_name)])
+            for (pl, m), value in printed.items():
+                if pl != part_label:
+                    continue
+                loc = f"{table}, row {ds}, column {label} {m} (L{line})"
+                if m == "Imp":
+                    imp, se = improvement_with_se(w[a_name], w[b_name], w[baseline])
+                    _mc_claim(claims, item, f"{ds} {label} Imp (%)", value, imp, se, location=loc, runs=rtext,
+                              effect=float(value),
+                              note=(f"Imp = 100 ({a_name} - {b_name})/({a_name} - {baseline}); se by "
+                                    "the delta method over splits" + (f"; {extra}" if extra else "")))
+                    continue
+                level_a = float(printed[(part_label, a_name)])
+                if m in (a_name, b_name):
+                    effect = gap  # the a-vs-b ordering these levels are meant to show
+                elif dd is not None and m == dd:
+                    effect = float(printed[(part_label, b_name)]) - float(value)
+                elif m == baseline:
+                    effect = level_a - float(value)  # the price of privacy that Imp normalises by
+                else:
+                    effect = float(value) - level_a  # a benchmark's excess over a
+                se = float(w[m].sem()) if len(w) > 1 else float("nan")
+                _mc_claim(claims, item, f"{ds} {label} {m} error (%)", value, float(w[m].mean()), se,
+                          location=loc, effect=effect, runs=rtext, note=extra)
+            c = claims.ordering(item, f"{ds} {label}: {b_name} error < {a_name} error", w[b_name], w[a_name],
+                                expect="<", location=f"{table}, row {ds} (L{line})",
+                                labels=(b_name, a_name), runs=rtext, note=extra)
+            verdicts[(ds, part_label)] = c.verdict
+            if dd is not None and part == "train":
+                claims.ordering(item, f"{ds} {label}: {dd} error < {b_name} error", w[dd], w[b_name],
+                                expect="<", location=f"{table}, row {ds} (L{line})", labels=(dd, b_name),
+                                runs=rtext, note=extra)
+    return verdicts
+
+
+def all_of(verdicts) -> bool | None:
+    """A statement "on every data set" from per-data-set ordering verdicts: False if any fails, None if
+    any is inconclusive (or there are none), True if every one is ``qualitative-ok``."""
+    verdicts = list(verdicts)
+    if "qualitative-fails" in verdicts:
+        return False
+    if not verdicts or "inconclusive" in verdicts:
+        return None
+    return True
