@@ -140,3 +140,41 @@ def all_of(verdicts) -> bool | None:
     if not verdicts or "inconclusive" in verdicts:
         return None
     return True
+
+
+# --------------------------------------------------------------------------------------------------
+# Tables 1, 4, 5, 6: the Geng integer rule of the authors' public code, and the LP-bracket tolerance
+# --------------------------------------------------------------------------------------------------
+def authors_rule_frame(cells: pd.DataFrame, upper: str = "tlap") -> pd.DataFrame:
+    """The Table 1/4/5 columns of swept cells (:func:`synthetic.table_cell`) with the Geng bound's n of the
+    authors' public C++ (``data_independent.cpp``: the largest n with Σ_{k<n} a·b^k ≤ 1/2, then
+    LB = 2aΔf Σ_{k=1}^{n−1} k b^k) — the only rule the thesis' code states (its footnote 3, L891, only
+    says the rounding is "non-monotonic").  :func:`synthetic.table_frame` keeps the rule fitted to the
+    printed tables (n + 1 unless that exceeds O), which must be labelled ``fitted``.
+    """
+    from safeguarded.dp_noise import synthetic as syn
+
+    if upper not in ("tlap", "best_ub"):
+        raise ValueError(f"upper must be 'tlap' or 'best_ub', got upper={upper!r}")
+    out = cells.copy()
+    rows = [syn.table_metrics(r[upper], r["geng_lb_loop"], r["geng_lb_loop"], r["P"], r["D"])
+            for _, r in cells.iterrows()]
+    for key in rows[0]:
+        out[key] = [row[key] for row in rows]
+    return out
+
+
+def lp_bracket_tolerance(ub: float, lb: float, upper: float, lower: float, table: str) -> float:
+    """Half the range of a Table 1/4/5 percentage when O runs over our LP bracket [D, P] (O = (P + D)/2 is
+    only known to ±(P − D)/2): Table 1 = 100(B_UB − LB)/max{O, 1}, Table 4 = 100(B_UB − O)/max{O, 1},
+    Table 5 = 100(O − LB)/max{O, 1} (L871)."""
+    if table not in ("table1", "table4", "table5"):
+        raise ValueError(f"table must be 'table1', 'table4' or 'table5', got table={table!r}")
+    if not upper >= lower:
+        raise ValueError(f"need upper >= lower, got upper={upper!r}, lower={lower!r}")
+
+    def value(o):
+        num = {"table1": ub - lb, "table4": ub - o, "table5": o - lb}[table]
+        return 100.0 * num / max(o, 1.0)
+
+    return 0.5 * abs(value(upper) - value(lower))
