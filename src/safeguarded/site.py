@@ -80,11 +80,15 @@ def verdicts_of(rows: list[dict]) -> list[str]:
 
 def work_titles(readme: Path = README) -> dict[str, str]:
     """``{work: "Authors, *Title* (venue)"}`` from the README's table of works."""
-    titles = {}
+    titles, previous = {}, ""
     for line in readme.read_text(encoding="utf-8").splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
         if len(cells) >= 2 and cells[1].strip("`") in WORKS and cells[1].startswith("`"):
-            titles[cells[1].strip("`")] = cells[0] + (f" — {cells[2]}" if len(cells) > 2 else "")
+            paper = cells[0]
+            if paper.startswith("—") and ", §" in previous:  # "— §2": the same thesis, another chapter
+                paper = previous.rsplit(", §", 1)[0] + ", " + paper.lstrip("— ").strip()
+            previous = paper
+            titles[cells[1].strip("`")] = paper + (f" — {cells[2]}" if len(cells) > 2 else "")
     return titles
 
 
