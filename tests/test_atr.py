@@ -364,3 +364,22 @@ def test_credit_approval_loader_and_qii_identity(data_mirror):
     np.testing.assert_allclose(att["difference"], 1.0)
     with pytest.raises(ValueError, match="dropna must be True or False"):
         load_credit_approval(dropna="yes")
+
+
+def test_qii_standard_error_matches_an_explicit_loop_over_draws():
+    """I_se of qii = std of the per-draw intervened group rates / sqrt(R), computed here draw by draw."""
+    from safeguarded.atr.attacks import qii
+
+    rng = np.random.default_rng(4)
+    data = pd.DataFrame({"u": rng.integers(0, 2, 40), "s": rng.normal(size=40)})
+    predict = lambda df: (df["s"].to_numpy() + 0.3 * df["u"].to_numpy() > 0).astype(float)  # noqa: E731
+    group = data["u"].to_numpy() == 1
+    out = qii(predict, data, group, ["s"], np.random.default_rng(7), 25)
+    rates = []
+    for j in out["draws"]:
+        rep = data.loc[group].copy()
+        rep["s"] = data["s"].iloc[j]
+        rates.append(predict(rep).mean())
+    rates = np.array(rates)
+    assert out["I"] == pytest.approx(predict(data.loc[group]).mean() - rates.mean(), abs=1e-12)
+    assert out["I_se"] == pytest.approx(rates.std(ddof=1) / np.sqrt(len(rates)), rel=1e-12)

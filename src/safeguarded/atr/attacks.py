@@ -96,7 +96,8 @@ def qii(
 
     The intervention X_{-K} U_K replaces the columns K of every record of T_W by those of a record
     drawn uniformly from the whole data set (their joint marginal). The same ``n_draws`` draws are
-    used for every record of the group.
+    used for every record of the group.  ``I_se`` is the Monte-Carlo standard error of ``I`` over the
+    draws (the standard error of the mean of the per-draw group rates; nan for one draw).
     """
     mask = np.asarray(in_group, dtype=bool)
     if mask.shape != (len(data),) or not mask.any():
@@ -110,8 +111,10 @@ def qii(
     rep = group.loc[np.repeat(np.arange(len(group)), len(draws))].reset_index(drop=True)
     donor = data.iloc[np.tile(draws, len(group))].reset_index(drop=True)
     rep[cols] = donor[cols].to_numpy()
-    q_int = float(np.mean(predict(rep)))
-    return {"Q": q, "Q_intervened": q_int, "I": q - q_int, "draws": draws}
+    per_draw = np.asarray(predict(rep), dtype=float).reshape(len(group), len(draws)).mean(axis=0)
+    q_int = float(per_draw.mean())
+    se = float(per_draw.std(ddof=1) / np.sqrt(len(draws))) if len(draws) > 1 else float("nan")
+    return {"Q": q, "Q_intervened": q_int, "I": q - q_int, "I_se": se, "draws": draws}
 
 
 def qii_difference_attack(predict, data, w1, w0, private, seed_rng_w1, seed_rng_w0, n_draws) -> dict:
@@ -122,6 +125,8 @@ def qii_difference_attack(predict, data, w1, w0, private, seed_rng_w1, seed_rng_
     return {
         "I_W1": i1["I"],
         "I_W0": i0["I"],
+        "I_W1_se": i1["I_se"],
+        "I_W0_se": i0["I_se"],
         "difference": i1["I"] - i0["I"],
         "Q_W1": i1["Q"],
         "Q_W0": i0["Q"],
