@@ -113,9 +113,27 @@ def fetch(name: str, *, mirror: str | os.PathLike | None = None) -> Path:
             path=target.parent,
             progressbar=False,
         )
-    except Exception as exc:  # network failure or checksum mismatch
-        raise DataFileError(
-            f"could not download data file {name!r} from {entry.url} with sha256 {entry.sha256}: "
-            f"{exc}. Fix: set {MIRROR_ENV} to a local mirror (e.g. ../shared/data)"
-        ) from exc
+    except Exception as exc:  # network failure or checksum mismatch: one readable error, no traceback chain
+        error = DataFileError(download_error_message(entry, exc))
+        error.reason = exc  # the original exception, for debugging
+        raise error from None
     return Path(downloaded)
+
+
+def _short_reason(exc: BaseException, limit: int = 200) -> str:
+    """``Type: first line of the message``, at most ``limit`` characters (urllib3 messages run long)."""
+    text = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+    text = text if len(text) <= limit else text[: limit - 3] + "..."
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+def download_error_message(entry: RegistryEntry, exc: BaseException) -> str:
+    """The message of a failed download: the file, the URL tried, why, and the mirror option."""
+    checksum = isinstance(exc, ValueError) and "hash" in str(exc).lower()
+    why = ("the download's sha256 does not match the registry" if checksum
+           else "no network or the source is unreachable")
+    return (
+        f"could not download data file {entry.path!r} from {entry.url} ({why}; {_short_reason(exc)}). "
+        f"Fix: use a local copy of the data: `make ... DATA_MIRROR=../shared/data`, or "
+        f"`export {MIRROR_ENV}=/path/to/mirror` (a folder holding {entry.path}; see data/README.md)"
+    )
