@@ -23,6 +23,7 @@ __all__ = [
     "paired_values",
     "ternary_table",
     "ternary_xy",
+    "snap_ties",
 ]
 
 
@@ -118,3 +119,15 @@ def ternary_xy(x1, x2, x3) -> tuple[np.ndarray, np.ndarray]:
     x1, x2, x3 = (np.asarray(v, float) for v in (x1, x2, x3))
     s = x1 + x2 + x3
     return (x2 + 0.5 * x3) / s, (np.sqrt(3) / 2) * x3 / s
+
+
+def snap_ties(a, b, rel: float = 1e-6, scale=None) -> np.ndarray:
+    """``a`` with every entry within the solver tolerance of ``b`` replaced by ``b``'s entry.
+
+    Relaxation values agree only to the solvers' tolerance (Clarabel: ~1e-8 relative), so a paired test
+    on raw differences would read solver noise as an ordering; ties are set exactly equal first.
+    ``scale`` (default max(1, |b|)) sets the absolute tolerance ``rel * scale``.
+    """
+    a, b = np.asarray(a, float), np.asarray(b, float)
+    s = np.maximum(1.0, np.abs(b)) if scale is None else np.asarray(scale, float)
+    return np.where(np.abs(a - b) <= rel * s, b, a)
