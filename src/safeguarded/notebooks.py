@@ -109,8 +109,16 @@ def source_state(path: Path) -> tuple[str, list[str]]:
     head = _git("rev-parse", "--short=12", "HEAD")
     if head is None:
         return "unknown", []
-    changes = [line[3:] for line in (_git("status", "--porcelain", "--", "src", "pyproject.toml") or "")
-               .splitlines() if line.strip()]
+    # the code a notebook runs: its work's subpackage, the shared modules and data loaders
+    try:
+        work = work_of(path)
+    except ValueError:
+        work = None
+    paths = [":(glob)src/safeguarded/*.py", ":(glob)src/safeguarded/*.mplstyle", "src/safeguarded/data",
+             "pyproject.toml"]
+    paths += [f"src/safeguarded/{work}"] if work else ["src"]
+    status = _git("status", "--porcelain", "--", *paths) or ""
+    changes = [line[3:] for line in status.splitlines() if line.strip()]
     try:
         rel = Path(path).resolve().relative_to(REPO_ROOT).as_posix()
     except ValueError:
@@ -126,11 +134,9 @@ def source_state(path: Path) -> tuple[str, list[str]]:
 
 def provenance_cell(scale: str, commit: str, changes: list[str], seed: int | None) -> dict:
     """The markdown cell put first in an executed notebook: which commit and scale made its outputs."""
-    state = (
-        f"commit `{commit}`"
-        if not changes
-        else f"commit `{commit}` **plus uncommitted changes** in {', '.join(f'`{c}`' for c in changes)}"
-    )
+    listed = ", ".join(f"`{c}`" for c in changes[:4])
+    listed += f" and {len(changes) - 4} more" if len(changes) > 4 else ""
+    state = f"commit `{commit}`" + (f" **plus uncommitted changes** in {listed}" if changes else "")
     seed_text = "the `seed` of the parameters cell" if seed is None else f"`seed = {seed}`"
     command = "make reproduce" if scale == "paper" else "make smoke"
     return {
