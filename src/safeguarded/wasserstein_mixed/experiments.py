@@ -1,0 +1,260 @@
+"""Cross-validation and the sweep cells of the Section 3.6 notebooks (Fig. 15, Tables 19-26).
+
+Every cell is a module-level function ``cell(**params, seed) -> list[dict]`` for
+:func:`safeguarded.experiments.run_sweep`.  Cross-validation reuses one cut model per
+(split, method): cuts do not depend on eps, on alpha or on which samples a fold weights, so the
+models of all folds and grid points share them (Algorithm 9 with a warm cut pool).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+
+import numpy as np
+
+from safeguarded.experiments import rng_for
+from safeguarded.wasserstein_mixed.data import MixedData
+from safeguarded.wasserstein_mixed.instances import load_uci, synthetic_binary, synthetic_mixed
+from safeguarded.wasserstein_mixed.losses import make_loss, tangent_loss
+from safeguarded.wasserstein_mixed.models import (
+    ConicCutModel,
+    Spec,
+    bounded_lp,
+    cutting_plane,
+    make_model,
+    predict,
+)
+
+__all__ = [
+    "EPS_GRID_TABLES",
+    "ALPHA_GRID_TABLES",
+    "EPS_GRID_FIG15",
+    "metric",
+    "mean_loss",
+    "kfold",
+    "cv_fit",
+    "uci_cell",
+    "fig15_cell",
+    "runtime_cell",
+    "METHODS",
+]
+
+#: Tables 21-26 (L3506): eps in {0, 1e-5, 1e-3, 1e-1}; alpha in {0} u {c 10^-p : c in {1, 5}, p = 1..6}.
+EPS_GRID_TABLES = (0.0, 1e-5, 1e-3, 1e-1)
+ALPHA_GRID_TABLES = (0.0,) + tuple(sorted(c * 10.0**-p for c in (1, 5) for p in range(1, 7)))
+#: Fig. 15 (L3461): eps in {0.005, 0.01, ..., 0.1}.
+EPS_GRID_FIG15 = tuple(round(0.005 * k, 3) for k in range(1, 21))
+METHODS = ("Nom", "MixF(1)", "MixF(K)", "r-Nom", "r-MixF(1)", "r-MixF(K)", "ConF(1)", "ConF(K)")
+
+
+def _margin(beta, data: MixedData):
+    score = predict(beta, data)
+    return data.y * score if data.task == "classification" else score - data.y
+
+
+def metric(beta, data: MixedData) -> float:
+    """Misclassification rate (a zero score counts as an error) or mean squared error."""
+    e = _margin(beta, data)
+    return float(np.mean(e <= 0)) if data.task == "classification" else float(np.mean(e**2))
+
+
+def mean_loss(beta, data: MixedData, loss) -> float:
+    return float(np.mean(loss(_margin(beta, data))))
+
+
+def kfold(rng, n: int, folds: int) -> list[np.ndarray]:
+    perm = rng.permutation(n)
+    return [np.sort(perm[f::folds]) for f in range(folds)]
+
+
+def _weights(n, idx):
+    w = np.zeros(n)
+    w[idx] = 1.0 / len(idx)
+    return w
+
+
+def cv_fit(spec: Spec, grid: list[dict], folds: list[np.ndarray], *, use_nominal: bool = False):
+    """Choose ``grid`` point (dicts with ``eps`` and ``alpha``) by k-fold CV on ``spec.data`` (mean
+    validation metric, ties broken by mean validation loss, then grid order), refit on all of it.
+
+    Returns ``(beta, chosen point, number of solves, statuses, rounds, cuts)``.
+    """
+    data = spec.data
+    base = dataclasses.replace(spec, alpha=0.0)
+    needs_conic = any(g["alpha"] > 0 for g in grid) or not spec.loss.piecewise_affine
+    model = ConicCutModel(base) if needs_conic else make_model(base)
+    solves, statuses, rounds = 0, set(), 0
+
+    def fit(point, w):
+        nonlocal solves, rounds
+        s = dataclasses.replace(spec, alpha=point["alpha"])
+        model.spec = s
+        eps = 0.0 if spec.nominal else point["eps"]
+        r = cutting_plane(s, eps, w, model)
+        solves += 1
+        rounds += r.rounds
+        statuses.add(r.status)
+        return r.beta
+
+    scores = np.zeros((len(grid), 2))
+    if len(grid) > 1:
+        for val in folds:
+            train = np.setdiff1d(np.arange(data.N), val)
+            w = _weights(data.N, train)
+            vdata = data.subset(val)
+            for g, point in enumerate(grid):
+                beta = fit(point, w)
+                scores[g] += (metric(beta, vdata), mean_loss(beta, vdata, spec.loss))
+    best = min(range(len(grid)), key=lambda g: (round(scores[g, 0], 12), round(scores[g, 1], 12), g))
+    beta = fit(grid[best], _weights(data.N, np.arange(data.N)))
+    return beta, grid[best], solves, sorted(statuses), rounds, model.n_cuts
+
+
+def _grid(eps_grid, alpha_grid):
+    return [{"eps": e, "alpha": a} for a in alpha_grid for e in eps_grid]
+
+
+def uci_cell(
+    dataset: str,
+    loss: str,
+    size: str,
+    split: int,
+    eps_grid,
+    alpha_grid,
+    folds: int,
+    methods=METHODS,
+    seed: int = 0,
+) -> list[dict]:
+    """One random 80/20 split (of all data, ``size="full"``, or of a random half, ``"half"``) of a UCI
+    set: fit every method by CV on the training part, report the test metric (Tables 21-26)."""
+    data = load_uci(dataset)
+    lo = make_loss(loss)
+    rng = rng_for(seed, split, 0 if size == "full" else 1)
+    idx = rng.permutation(data.N)
+    if size == "half":
+        idx = idx[: data.N // 2]
+    n_test = int(np.floor(0.2 * idx.size))
+    test, train = data.subset(np.sort(idx[:n_test])), data.subset(np.sort(idx[n_test:]))
+    fold_idx = kfold(rng, train.N, folds)
+    rows = []
+    for method in methods:
+        t0 = time.perf_counter()
+        kappa_y = 1.0 if method.endswith("(1)") else float(max(train.K, 1))
+        reg = method.startswith("r-")
+        if method in ("Nom", "r-Nom"):
+            spec = Spec(train, lo, nominal=True)
+            grid = _grid((0.0,), alpha_grid if reg else (0.0,))
+        elif method.startswith("ConF"):
+            spec = Spec(train.as_continuous(None, 1.0), lo, kappa_y=kappa_y)
+            grid = _grid(eps_grid, (0.0,))
+        else:
+            spec = Spec(train, lo, kappa_y=kappa_y)
+            grid = _grid(eps_grid, alpha_grid if reg else (0.0,))
+        beta, point, solves, statuses, rounds, cuts = cv_fit(spec, grid, fold_idx)
+        test_data = test.as_continuous(None, 1.0) if method.startswith("ConF") else test
+        rows.append(
+            {
+                "method": method,
+                "test_metric": metric(beta, test_data),
+                "test_loss": mean_loss(beta, test_data, lo),
+                "eps": point["eps"],
+                "alpha": point["alpha"],
+                "solves": solves,
+                "rounds": rounds,
+                "cuts": cuts,
+                "status": ";".join(statuses),
+                "seconds": time.perf_counter() - t0,
+                "N_train": train.N,
+                "N_test": test.N,
+            }
+        )
+    return rows
+
+
+def fig15_cell(
+    loss: str,
+    instance: int,
+    discrete_counts,
+    eps_grid,
+    folds: int,
+    N: int = 20,
+    K: int = 20,
+    n_test: int = 1000,
+    seed: int = 0,
+) -> list[dict]:
+    """One synthetic instance of Fig. 15: for each number of the K binary features modelled as discrete
+    (the rest unbounded continuous, ConF-style), CV eps and report the mean out-of-sample loss."""
+    lo = make_loss(loss)
+    rng = rng_for(seed, instance)
+    train, test = synthetic_binary(rng, N, K, lo.task, n_test=n_test)
+    fold_idx = kfold(rng, N, folds)
+    rows = []
+    for k in discrete_counts:
+        mask = np.arange(K) >= k  # the first k features stay discrete
+        tr, te = train.as_continuous(mask, 1.0), test.as_continuous(mask, 1.0)
+        spec = Spec(tr, lo, kappa_z=1.0, kappa_y=1.0, p=1.0)
+        t0 = time.perf_counter()
+        beta, point, solves, statuses, rounds, cuts = cv_fit(spec, _grid(eps_grid, (0.0,)), fold_idx)
+        rows.append(
+            {
+                "loss": loss,
+                "discrete": int(k),
+                "test_loss": mean_loss(beta, te, lo),
+                "eps": point["eps"],
+                "solves": solves,
+                "status": ";".join(statuses),
+                "seconds": time.perf_counter() - t0,
+            }
+        )
+    return rows
+
+
+def runtime_cell(
+    loss: str,
+    N: int,
+    share: float,
+    dataset: int,
+    J=(),
+    eps: float = 1e-2,
+    n_features: int = 30,
+    time_limit: float = 300.0,
+    seed: int = 0,
+) -> list[dict]:
+    """Tables 19-20: the same instance solved by the cutting plane (Algorithm 9; HiGHS in place for
+    piecewise-affine losses, native Clarabel otherwise) and by the monolithic bounded LP (56') with the
+    exact loss (Table 19) or its ``piece[J]`` tangent approximations (Table 20), side by side."""
+    lo = make_loss(loss, {"pinball": 0.5, "eps_insensitive": 1e-2, "huber": 0.05}.get(loss))
+    rng = rng_for(seed, N, int(round(100 * share)), dataset)
+    data = synthetic_mixed(rng, N, n_features, share, lo.task)
+    spec = Spec(data, lo, kappa_z=1.0, kappa_y=float(data.K), p=1.0)
+    rows = []
+    cut = cutting_plane(spec, eps, time_limit=time_limit)
+    rows.append(
+        {
+            "method": "cut",
+            "J": 0,
+            "seconds": cut.seconds,
+            "status": cut.status,
+            "objective": cut.objective,
+            "rounds": cut.rounds,
+            "cuts": cut.cuts_added,
+            "solver": cut.solver,
+        }
+    )
+    pieces = [(0, lo)] if lo.piecewise_affine else [(j, tangent_loss(lo, int(j))) for j in J]
+    for j, pl in pieces:
+        r = bounded_lp(dataclasses.replace(spec, loss=pl), eps, time_limit=time_limit)
+        rows.append(
+            {
+                "method": "piece",
+                "J": int(j),
+                "seconds": r.seconds,
+                "status": r.status,
+                "objective": r.objective,
+                "rounds": 1,
+                "cuts": 0,
+                "solver": r.solver,
+            }
+        )
+    return rows

@@ -1,0 +1,116 @@
+"""Nature's worst-case distributions for a fixed hypothesis (Section 3.5.1, Fig. 14).
+
+* :func:`transport_worst_case` - the primal of (56) for a fixed beta when there are no numerical
+  features: a transport LP moving each empirical atom's mass 1/N to points of Z x Y at cost
+  ``kappa_z d_z + kappa_y d_y`` within budget eps (mixed-feature model, Z discrete).
+* :func:`unbounded_worst_case` - the unbounded continuous-feature model of the stylised example
+  (one feature z in R, hinge loss, no intercept): the finite LP of Mohajerin Esfahani & Kuhn (2018)
+  with, per data point n, label y' and hinge piece j, a mass q and a displacement v (atom at
+  ``z_n + v / q``), cost ``|z - z'| + kappa_y 1[y != y']``.  Displacements are bounded by
+  ``max_shift * q`` so that every atom carries its mass (without it the supremum is also approached
+  by vanishing mass at infinity, and LP vertices need not be distributions with finite atoms).
+* :func:`stylised_sample` - the data of the example: z uniform on {-1, +1}, P(y = z | z) = 0.8.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+
+from safeguarded.solvers import SolverError
+from safeguarded.wasserstein_mixed.data import d_z
+
+__all__ = ["stylised_sample", "transport_worst_case", "unbounded_worst_case", "HINGE_PIECES"]
+
+HINGE_PIECES = ((-1.0, 1.0), (0.0, 0.0))
+_NAME = "HIGHS (highspy)"
+
+
+def stylised_sample(rng: np.random.Generator, N: int = 10, p_agree: float = 0.8):
+    """(z, y) with z uniform on {-1, +1} and ``P(y = z | z) = p_agree`` (Section 3.5.1)."""
+    z = rng.choice([-1.0, 1.0], size=N)
+    y = np.where(rng.random(N) < p_agree, z, -z)
+    return z, y
+
+
+def _lp_max(cost, A_eq, b_eq, A_ub, b_ub, upper=None):
+    import highspy
+
+    h = highspy.Highs()
+    h.setOptionValue("output_flag", False)
+    h.setOptionValue("threads", 1)
+    n = len(cost)
+    inf = highspy.kHighsInf
+    hi = np.full(n, inf) if upper is None else upper
+    h.addVars(n, np.zeros(n), hi)
+    h.changeColsCost(n, np.arange(n, dtype=np.int32), -np.asarray(cost, float))
+    for A, lo, up in ((A_eq, b_eq, b_eq), (A_ub, np.full(len(b_ub), -inf), b_ub)):
+        A = np.atleast_2d(np.asarray(A, float))
+        for r in range(A.shape[0]):
+            idx = np.nonzero(A[r])[0].astype(np.int32)
+            h.addRow(float(lo[r]), float(up[r]), idx.size, idx, A[r, idx])
+    h.run()
+    status = h.getModelStatus()
+    if status != highspy.HighsModelStatus.kOptimal:
+        raise SolverError("worst-case primal LP", _NAME, h.modelStatusToString(status))
+    return np.asarray(h.getSolution().col_value), -float(h.getInfo().objective_function_value)
+
+
+def transport_worst_case(loss_of, atoms, support, eps, *, kappa_z=1.0, kappa_y=1.0, p=1.0):
+    """Worst case over the type-1 Wasserstein ball of the empirical distribution on ``atoms``
+    restricted to the finite ``support`` (both lists of ``(codes, y)``), for a fixed hypothesis with
+    loss ``loss_of(codes, y)``.  Returns ``(value, mass on support points (len(support),))``."""
+    N, V = len(atoms), len(support)
+    cost = np.array([loss_of(c, y) for c, y in support] * N)
+    dist = np.array(
+        [
+            kappa_z * float(d_z(np.sum(np.asarray(c) != np.asarray(c2)), p)) + kappa_y * float(y != y2)
+            for (c, y) in atoms
+            for (c2, y2) in support
+        ]
+    )
+    A_eq = np.kron(np.eye(N), np.ones((1, V)))
+    x, val = _lp_max(cost, A_eq, np.full(N, 1.0 / N), dist[None, :], np.array([eps]))
+    return val, x.reshape(N, V).sum(axis=0)
+
+
+def binary_support():
+    """Z x Y of the example with the feature as a level code (0: z = -1, 1: z = +1)."""
+    return [((c,), y) for c, y in itertools.product((0, 1), (-1.0, 1.0))]
+
+
+def unbounded_worst_case(z, y, eps, *, beta=1.0, kappa_y=1.0, max_shift=1e3):
+    """Worst case of the hinge loss ``max(0, 1 - y beta z)`` over the Wasserstein ball around the
+    empirical distribution of (z, y) with z in R (cost ``|z - z'| + kappa_y 1[y != y']``).
+
+    Returns ``(value, atoms)`` with atoms an (M, 3) array of rows ``(z', y', mass)``.
+    """
+    N = len(z)
+    blocks = [(n, yp, j) for n in range(N) for yp in (-1.0, 1.0) for j in range(len(HINGE_PIECES))]
+    B = len(blocks)
+    # variables per block: q, v+, v-
+    cost = np.zeros(3 * B)
+    A_eq = np.zeros((N, 3 * B))
+    budget = np.zeros(3 * B)
+    shift = np.zeros((B, 3 * B))
+    for b, (n, yp, j) in enumerate(blocks):
+        a, c = HINGE_PIECES[j]
+        cost[3 * b] = a * yp * beta * z[n] + c
+        cost[3 * b + 1] = a * yp * beta
+        cost[3 * b + 2] = -a * yp * beta
+        A_eq[n, 3 * b] = 1.0
+        budget[3 * b] = kappa_y * float(yp != y[n])
+        budget[3 * b + 1] = budget[3 * b + 2] = 1.0
+        shift[b, 3 * b + 1] = shift[b, 3 * b + 2] = 1.0
+        shift[b, 3 * b] = -max_shift
+    A_ub = np.vstack([budget[None, :], shift])
+    b_ub = np.concatenate([[eps], np.zeros(B)])
+    x, val = _lp_max(cost, A_eq, np.full(N, 1.0 / N), A_ub, b_ub)
+    x = x.reshape(B, 3)
+    atoms = []
+    for b, (n, yp, _) in enumerate(blocks):
+        q = x[b, 0]
+        if q > 1e-12:
+            atoms.append((z[n] + (x[b, 1] - x[b, 2]) / q, yp, q))
+    return val, np.array(atoms)
