@@ -139,3 +139,16 @@ def test_work_of_and_bad_input():
         nbr.notebooks_of("nonsense")
     with pytest.raises(ValueError, match="scale must be"):
         nbr.execute(nbr.NOTEBOOKS / "rldp_fig2.ipynb", "huge", nbr.REPO_ROOT / "build")
+
+
+def test_check_fails_a_notebook_without_checked_cells(tmp_path, monkeypatch, capsys):
+    books, executed, refs = tmp_path / "notebooks", tmp_path / "executed", tmp_path / "refs"
+    for d in (books, executed, refs):
+        d.mkdir()
+    nb = _executed(_notebook("1"), "table row  1.0000\n")
+    nb["cells"][3]["source"] = "print('not checked')"
+    for d in (books, executed, refs):
+        (d / "rldp_demo.ipynb").write_text(json.dumps(nb))
+    monkeypatch.setattr(nbr, "NOTEBOOKS", books)
+    assert nbr.check("rldp", executed, refs) == 1
+    assert "none of its numbers is regression-tested" in capsys.readouterr().err

@@ -446,8 +446,12 @@ def check(work: str, executed_dir: Path, references: Path = REFERENCES) -> int:
         if not executed.is_file():
             problems[book.name] = [f"{book.name}: no executed smoke copy {executed}: run `make smoke` first"]
             continue
-        found = compare_cells(json.loads(executed.read_text()), json.loads(reference.read_text()),
-                              name=book.name)
+        executed_nb = json.loads(executed.read_text())
+        if not any(map(is_checked, executed_nb["cells"])):
+            problems[book.name] = [f"{book.name}: no `{CHECK_MARKER}` cell, so none of its numbers is "
+                                   f"regression-tested: print the checked values in such a cell"]
+            continue
+        found = compare_cells(executed_nb, json.loads(reference.read_text()), name=book.name)
         if found:
             problems[book.name] = found
     for messages in problems.values():
