@@ -114,3 +114,59 @@ def unbounded_worst_case(z, y, eps, *, beta=1.0, kappa_y=1.0, max_shift=1e3):
         if q > 1e-12:
             atoms.append((z[n] + (x[b, 1] - x[b, 2]) / q, yp, q))
     return val, np.array(atoms)
+
+
+#: Atoms of Fig. 14 in plotting order: (z, y) on the four support points, then any other atom.
+FIG14_ATOMS = ((-1.0, -1.0), (-1.0, 1.0), (1.0, -1.0), (1.0, 1.0))
+
+
+def _atom_masses(points_mass):
+    """Mass on the four (z, y) support points and on every other atom (|z| != 1)."""
+    out = np.zeros(5)
+    other_z = []
+    for zz, yy, q in points_mass:
+        if abs(abs(zz) - 1.0) <= 1e-7:
+            out[FIG14_ATOMS.index((float(np.sign(zz)), float(yy)))] += q
+        else:
+            out[4] += q
+            other_z.append(abs(zz))
+    return out, (max(other_z) if other_z else np.nan)
+
+
+def fig14_cell(chunk: int, n_sims: int, eps: float, N: int = 10, kappa_y: float = 1.0, seed: int = 0):
+    """``n_sims`` simulations of the stylised example (Section 3.5.1, Fig. 14) at radius ``eps``:
+    empirical, mixed-feature (Z = {-1, +1}) and unbounded continuous (Z = R) worst cases of the hinge
+    loss for beta_z = 1 (kappa_z = 1 in the mixed model; |z - z'| in the continuous one)."""
+    from safeguarded.experiments import rng_for
+
+    rng = rng_for(seed, chunk)
+    support = binary_support()
+    rows = []
+    for sim in range(n_sims):
+        z, y = stylised_sample(rng, N)
+        emp_points = [(zz, yy, 1.0 / N) for zz, yy in zip(z, y, strict=True)]
+        emp_mass, _ = _atom_masses(emp_points)
+        atoms = [((int(zz > 0),), yy) for zz, yy in zip(z, y, strict=True)]
+        mixed, mass = transport_worst_case(
+            lambda c, yy: max(0.0, 1.0 - yy * (2 * c[0] - 1)), atoms, support, eps, kappa_y=kappa_y
+        )
+        mixed_mass, _ = _atom_masses(
+            [(2 * c[0] - 1.0, yy, q) for ((c, yy), q) in zip(support, mass, strict=True)]
+        )
+        unb, unb_atoms = unbounded_worst_case(z, y, eps, kappa_y=kappa_y)
+        unb_mass, c_abs = _atom_masses(unb_atoms)
+        row = {
+            "chunk": chunk,
+            "sim": sim,
+            "eps": eps,
+            "empirical_loss": float(np.mean(np.maximum(0, 1 - y * z))),
+            "mixed_loss": mixed,
+            "unbounded_loss": unb,
+            "other_abs_c": c_abs,
+        }
+        for name, m in (("empirical", emp_mass), ("mixed", mixed_mass), ("unbounded", unb_mass)):
+            for a, (za, ya) in enumerate(FIG14_ATOMS):
+                row[f"{name}_{int(za):+d}_{int(ya):+d}"] = m[a]
+            row[f"{name}_other"] = m[4]
+        rows.append(row)
+    return rows
