@@ -21,13 +21,7 @@ html_js_files = ["claims.js"]
 html_copy_source = False
 html_show_sourcelink = False
 html_title = project
-# MathJax 2 is copied into _static/mathjax from the jupyter-server-mathjax package: offline pages
-mathjax_path = "mathjax/MathJax.js?config=TeX-AMS-MML_HTMLorMML-full,Safe"
+# MathJax 3 (SVG output: no web fonts to fetch) is copied into _static/mathjax by safeguarded.site
+# from the sphinx-mathjax-offline package: the pages need no network
+mathjax_path = "mathjax/tex-svg.js"
 html_favicon = "_static/favicon.svg"
-# no web fonts: MathJax 2 probes web-font loading with an about:blank font, which Chromium reports as
-# a console error; the glyphs come from the system's fonts (STIX/DejaVu) instead
-mathjax2_config = {
-    "HTML-CSS": {"availableFonts": [], "webFont": None, "imageFont": None, "preferredFont": None,
-                 "undefinedFamily": "STIXGeneral, 'DejaVu Serif', 'DejaVu Sans', serif"},
-    "MathMenu": {"showFontMenu": False},
-}

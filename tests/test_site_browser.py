@@ -96,9 +96,13 @@ def _load(driver, url: str) -> None:
 
     driver.get(url)
     WebDriverWait(driver, 30).until(lambda d: d.execute_script("return document.readyState") == "complete")
-    # MathJax typesets after load and fetches its own files: wait until it is done
-    WebDriverWait(driver, 30).until(lambda d: d.execute_script(
-        "return !window.MathJax || !MathJax.Hub || (MathJax.isReady && MathJax.Hub.queue.pending === 0)"))
+    # MathJax 3 typesets after load (and would report its errors then): wait until it is done
+    driver.set_script_timeout(30)
+    assert driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "if (window.MathJax && MathJax.startup && MathJax.startup.promise)"
+        "  MathJax.startup.promise.then(() => done(true), () => done(false));"
+        "else done(true);"), f"MathJax failed on {url}"
 
 
 def _problems(driver, url: str, base: str) -> list[str]:

@@ -14,7 +14,7 @@ Sources are generated into ``build/site/src`` and rendered by Sphinx with myst-n
 The notebook shown for ``notebooks/<name>.ipynb`` is the committed one when it carries outputs (its
 first cell names the commit and scale of the run); otherwise the newest executed copy in
 ``build/paper`` or ``build/smoke`` with a visible note saying so, else the code without outputs.
-MathJax is served from the site (the ``jupyter-server-mathjax`` package), so pages work offline.
+MathJax 3 is served from the site (the ``sphinx-mathjax-offline`` package), so pages work offline.
 
     python -m safeguarded.site --out build/site
 """
@@ -268,12 +268,15 @@ def timings_page() -> str:
 
 
 def _mathjax_dir() -> Path | None:
+    """MathJax 3 as shipped by the ``sphinx-mathjax-offline`` package (None if not installed)."""
+    from importlib import metadata
+
     try:
-        import jupyter_server_mathjax
-    except ImportError:
+        dist = metadata.distribution("sphinx-mathjax-offline")
+    except metadata.PackageNotFoundError:
         return None
-    path = Path(jupyter_server_mathjax.__file__).parent / "static"
-    return path if (path / "MathJax.js").is_file() else None
+    path = Path(dist.locate_file("sphinx-mathjax-offline/static/mathjax"))
+    return path if (path / "tex-svg.js").is_file() else None
 
 
 def generate(src: Path, build: Path = REPO_ROOT / "build") -> dict:
@@ -309,8 +312,9 @@ def generate(src: Path, build: Path = REPO_ROOT / "build") -> dict:
         + readme_sections(("Install and run", "Tests", "Layout", "The site")), encoding="utf-8")
     (src / "timings.md").write_text(timings_page(), encoding="utf-8")
     mathjax = _mathjax_dir()
-    if mathjax is not None:
-        shutil.copytree(mathjax, src / "_static" / "mathjax", dirs_exist_ok=True)
+    if mathjax is None:
+        raise RuntimeError("MathJax for the offline site is missing: pip install -e '.[site]'")
+    shutil.copytree(mathjax, src / "_static" / "mathjax", dirs_exist_ok=True)
     return origins
 
 
