@@ -248,3 +248,45 @@ def test_cell_rows_and_summaries():
     frame = pd.DataFrame({"n": [1, 1, 1, 2], "t": [1.0, np.nan, 3.0, 2.0]})
     s = median_iqr(frame, ["n"], "t")
     assert s.loc[0, "failed"] == 1 and s.loc[0, "instances"] == 2 and s.loc[0, "median"] == 2.0
+
+
+def test_lifting_with_identity_vertices_is_the_simplicial_proposed_rlt():
+    from safeguarded.rlt.relaxations import proposed_lifted, proposed_simplex_conic
+
+    inst = draw_instance("simplex", 9, 4)
+    lifted = proposed_lifted(inst, V=np.eye(9))
+    assert lifted.value == pytest.approx(proposed_simplex_conic(inst).value, rel=1e-6)
+    assert lifted.value == pytest.approx(proposed_simplex_closed_form(inst).value, rel=1e-6)
+
+
+@pytest.mark.parametrize("setting,n", [("hypercube", 4), ("simplex_cube", 6)])
+def test_theorem24_construction_maps_the_lifted_optimum_into_rlt_sdp(setting, n):
+    # Proof of Theorem 24: (X, x) = (V Diag(lambda) V^T, V lambda) is feasible in the RLT/SDP of (137)
+    # (products (138) >= 0, X >= x x^T) and has the same objective as the lifted relaxation.
+    from safeguarded.rlt.relaxations import proposed_lifted
+
+    inst = draw_instance(setting, n, 2)
+    res = proposed_lifted(inst)
+    V = lifting_vertices(inst)
+    R = inst.L @ (V - inst.c[:, None])
+    # lambda is not returned (only x = V lambda); rebuild an optimal lambda with the same x
+    import cvxpy as cp
+
+    lam_var = cp.Variable(V.shape[1], nonneg=True)
+    fv = np.einsum("ij,ij->j", R, R)
+    from safeguarded.solvers import solve
+
+    rebuild = cp.Problem(cp.Maximize(fv @ lam_var), [cp.sum(lam_var) == 1, V @ lam_var == res.x])
+    solve(rebuild, name="rlt.test.rebuild_lambda", solver="CLARABEL", problem_class="LP")
+    lam = np.clip(lam_var.value, 0, None)
+    lam /= lam.sum()
+    X, x = (V * lam) @ V.T, V @ lam
+    A, b = inst.A.toarray(), inst.b
+    S = A @ X @ A.T - np.outer(A @ x, b) - np.outer(b, A @ x) + np.outer(b, b)
+    assert S.min() >= -1e-7
+    assert np.linalg.eigvalsh(X - np.outer(x, x)).min() >= -1e-8
+    M, c = inst.M, inst.c
+    lifted_obj = np.sum(M * X) - 2 * (M @ c) @ x + c @ M @ c + inst.barrier(x)
+    assert lifted_obj >= res.value - 1e-5 * max(1, abs(res.value))
+    sdp = solve_method(inst, "rlt_sdp").value
+    assert sdp >= lifted_obj - 1e-5 * max(1, abs(sdp))
