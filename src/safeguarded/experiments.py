@@ -603,6 +603,37 @@ def _died_cells(folder: Path | None) -> list[dict]:
     return cells
 
 
+def _worker_died(name: str, folder: Path | None, what: str, exc: BaseException) -> SweepError:
+    kept = len(list(folder.glob("*.pkl"))) if folder is not None else 0
+    return SweepError(
+        f"sweep {name!r}: a worker process died ({type(exc).__name__}) while running cell(s) "
+        f"{what}; the finished cells are kept in {folder} ({kept} files), rerun to resume"
+    )
+
+
+def _run_on_dask(client, args, todo, cells, results, bar, name: str, folder: Path | None) -> None:
+    """One future per cell; a killed worker (``KilledWorker``) is reported with the cell it ran."""
+    from distributed import as_completed
+
+    futures = {client.submit(_run_cell, *a, pure=False): i for i, a in zip(todo, args, strict=True)}
+    try:
+        for future in as_completed(futures):
+            i = futures[future]
+            try:
+                results[i] = future.result()
+            except Exception as exc:
+                if type(exc).__name__ != "KilledWorker":
+                    raise
+                # the scheduler fails every task the dead worker held; its markers say which one ran
+                died = _died_cells(folder) or [{"params": cells[i][0], "seed": cells[i][1]}]
+                what = "; ".join(f"params={c['params']!r} seed={c['seed']}" for c in died)
+                raise _worker_died(name, folder, what, exc) from exc
+            if bar:
+                bar.update()
+    finally:
+        client.cancel(list(futures))
+
+
 def run_sweep(
     func: Callable[..., Mapping | Iterable[Mapping]],
     params: Sequence[Mapping[str, Any]],
@@ -710,18 +741,21 @@ def run_sweep(
             results[i] = _run_cell(*a)
             if bar:
                 bar.update()
+    elif todo and backend == "dask":
+        client, owned = _dask_client()
+        n_jobs = -1
+        try:
+            _run_on_dask(client, args, todo, cells, results, bar, name, folder)
+        finally:
+            if owned:
+                cluster = client.cluster
+                client.close()
+                cluster.close()
     elif todo:
         import joblib
 
-        client, owned = (None, False)
-        if backend == "dask":
-            client, owned = _dask_client()
-            context_manager = joblib.parallel_config(backend="dask")
-            n_jobs = -1
-        else:
-            context_manager = joblib.parallel_config(backend=backend, n_jobs=n_jobs)
         try:
-            with context_manager:
+            with joblib.parallel_config(backend=backend, n_jobs=n_jobs):
                 jobs = (joblib.delayed(_run_cell)(*a) for a in args)
                 for i, rows in zip(
                     todo, joblib.Parallel(n_jobs=n_jobs, return_as="generator")(jobs), strict=True
@@ -733,17 +767,8 @@ def run_sweep(
             died = _died_cells(folder)
             if not died:
                 raise
-            kept = len(list(folder.glob("*.pkl"))) if folder is not None else 0
             what = "; ".join(f"params={c['params']!r} seed={c['seed']}" for c in died)
-            raise SweepError(
-                f"sweep {name!r}: a worker process died ({type(exc).__name__}) while running cell(s) "
-                f"{what}; the finished cells are kept in {folder} ({kept} files), rerun to resume"
-            ) from exc
-        finally:
-            if owned:
-                cluster = client.cluster
-                client.close()
-                cluster.close()
+            raise _worker_died(name, folder, what, exc) from exc
     if bar:
         bar.close()
     df = pd.DataFrame([row for rows in results for row in rows])
