@@ -1,0 +1,74 @@
+"""Objective functions of thesis §5.3.2 (Table 34) and the closed-form conjugate argmaxes.
+
+* log-sum-exp (115) ``f(z) = log Σ exp(z_j)``, evaluated stably (``scipy.special.logsumexp``: no
+  overflow, unlike the authors' fixed rescaling by M = 500 for Table 37 P9);
+* sum of max over K contiguous blocks of size J (122);
+* convex quadratic ``x'Qx + l'x`` with ``Q = L'L`` (§5.D.1).
+
+The lower-bound scenario problems (97)–(99) for log-sum-exp are
+``argmax_{w in simplex} c'w - kappa Σ w_j log w_j`` (Cor. 14); for ``kappa > 0`` the maximiser is
+``softmax(c / kappa)`` in closed form, for ``kappa = 0`` a vertex of the simplex.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from scipy.special import logsumexp, softmax
+
+__all__ = [
+    "lse",
+    "lse_grad",
+    "sum_of_max",
+    "quadratic",
+    "entropy_argmax",
+    "block_argmax",
+]
+
+
+def lse(z, axis: int | None = None) -> np.ndarray | float:
+    """``log Σ_j exp(z_j)`` (115), stable for any finite ``z`` (e.g. entries of size 1e3)."""
+    z = np.asarray(z, dtype=float)
+    if z.size == 0:
+        raise ValueError("z must be non-empty")
+    return logsumexp(z, axis=axis)
+
+
+def lse_grad(z) -> np.ndarray:
+    """Gradient of :func:`lse`: ``softmax(z)`` (a point of the simplex, dom f* of (117))."""
+    return softmax(np.asarray(z, dtype=float))
+
+
+def sum_of_max(z, J: int, K: int) -> float:
+    """``Σ_{k=1}^K max_{j in I_k} z_j`` (122) with contiguous blocks ``I_k`` of size J."""
+    z = np.asarray(z, dtype=float)
+    if z.shape[-1] != J * K:
+        raise ValueError(f"z must have length J*K={J * K}, got length {z.shape[-1]}")
+    return z.reshape(*z.shape[:-1], K, J).max(axis=-1).sum(axis=-1)
+
+
+def quadratic(x, L: np.ndarray, ell: np.ndarray) -> float:
+    """``x'Qx + l'x`` with ``Q = L'L`` (109)."""
+    x = np.asarray(x, dtype=float)
+    Lx = L @ x
+    return float(Lx @ Lx + ell @ x)
+
+
+def entropy_argmax(c, kappa: float, tol: float = 1e-12) -> np.ndarray:
+    """``argmax_{w in simplex} c'w + kappa·H(w)`` (Cor. 14 / (97)–(99) for log-sum-exp).
+
+    ``kappa > tol``: ``softmax(c / kappa)``; otherwise the vertex at the first maximiser of ``c``.
+    """
+    c = np.asarray(c, dtype=float)
+    if kappa > tol:
+        return softmax(c / kappa)
+    w = np.zeros_like(c)
+    w[int(np.argmax(c))] = 1.0
+    return w
+
+
+def block_argmax(c, J: int, K: int) -> np.ndarray:
+    """``argmax c'w`` over the product of K block simplices (128)–(129): one-hot per block."""
+    c = np.asarray(c, dtype=float).reshape(K, J)
+    w = np.zeros((K, J))
+    w[np.arange(K), np.argmax(c, axis=1)] = 1.0
+    return w.ravel()

@@ -1,0 +1,307 @@
+"""Convex maximisation over a polyhedron ``U = {x >= 0 : Dx <= d}`` (thesis §5.3.2, Algorithm 12).
+
+Upper bound: Theorem 21's problem (95) (linear decision rule ``lambda = u + Vw + r w0``), in the
+three forms of Table 35:
+
+* log-sum-exp: the exponential-cone program (118) (Cor. 13), :func:`lse_upper_bound` (cvxpy+Clarabel);
+* convex quadratic: the SOCP (113), written with rotated cones in ``alpha = v̄ + v̂``,
+  ``beta = v̄ - v̂`` (an exact rewrite, better conditioned), :func:`quad_upper_bound`;
+* sum of max: the LP (124) built directly as a sparse HiGHS model, :func:`summax_upper_bound`.
+
+Lower bound (Algorithm 12, L5239–5259): plug the optimal LDR into (94), take the worst-case ``w`` of
+each of its 1 + n + q constraints ((97)–(99); Table 36: softmax for log-sum-exp (Cor. 14 in closed
+form), ``h(a) = a/||a||`` for the quadratic (App. 5.F), a one-hot per block for sum-of-max (129)),
+solve the LP (96) ``max (A'w)'x`` over U for each, and keep the best ``f(Ax + b)``.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import cvxpy as cp
+import numpy as np
+import scipy.sparse as sp
+
+from safeguarded.convex_max.functions import block_argmax, entropy_argmax, lse, quadratic, sum_of_max
+from safeguarded.convex_max.instances import PolyInstance
+from safeguarded.convex_max.lp import PolyhedronLP, check_polyhedron, solve_lp
+from safeguarded.solvers import SolverError, solve_with_retries, solver_version
+
+__all__ = [
+    "UpperBound",
+    "LowerBound",
+    "PolyBounds",
+    "lse_upper_bound",
+    "quad_upper_bound",
+    "summax_upper_bound",
+    "lse_scenarios",
+    "quad_scenarios",
+    "summax_scenarios",
+    "objective",
+    "scenario_lower_bound",
+    "poly_bounds",
+]
+
+
+@dataclass
+class UpperBound:
+    value: float
+    u: np.ndarray
+    V: np.ndarray
+    r: np.ndarray | None
+    solve_time: float
+    wall_time: float
+    solver: str
+    solver_version: str
+    status: str
+    extra: dict | None = None
+
+
+@dataclass
+class LowerBound:
+    value: float
+    x: np.ndarray
+    n_scenarios: int
+    n_lps: int
+    lp_time: float
+    wall_time: float
+    best_scenario: int
+
+
+@dataclass
+class PolyBounds:
+    upper: UpperBound
+    lower: LowerBound
+
+    @property
+    def time(self) -> float:
+        """Solver time of UB + LB (the thesis reports solver times, L5281)."""
+        return self.upper.solve_time + self.lower.lp_time
+
+
+# ---------------------------------------------------------------- log-sum-exp: (118), Cor. 13/14
+def lse_upper_bound(inst: PolyInstance, *, solver: str | None = None) -> UpperBound:
+    """Theorem 21's UB for log-sum-exp as the exponential-cone program (118).
+
+    Each perspective ``t >= s·LSE(x/s)`` is written as ``s >= Σ_j z_j``, ``z_j >= s exp((x_j - t)/s)``
+    ((119)–(120)) for the three groups: (95a) ``s = 1 + d'r, x = V'd + b, t = tau - d'u``;
+    (95b) ``s = -D_i'r, x = A_i - V'D_i, t = D_i'u`` (i = 1..n); (95c) ``s = -r_i, x = -V_(i), t = u_i``.
+    """
+    start = time.perf_counter()
+    A, b, D, d = inst.A, inst.b, inst.D, inst.d
+    m, n, q = inst.m, inst.n, inst.q
+    u, r, tau = cp.Variable(q), cp.Variable(q), cp.Variable()
+    V = cp.Variable((q, m))
+    z1, z2, z3 = cp.Variable(m), cp.Variable((m, n)), cp.Variable((q, m))
+    s1 = 1 + d @ r
+    s2 = -(D.T @ r)  # (n,)
+    s3 = -r
+    X2 = A - V.T @ D  # (m, n)
+    cons = [
+        s1 >= cp.sum(z1),
+        cp.constraints.ExpCone(V.T @ d + b - (tau - d @ u), s1 * np.ones(m), z1),
+        s2 >= cp.sum(z2, axis=0),
+        cp.constraints.ExpCone(X2 - np.ones((m, 1)) @ cp.reshape(D.T @ u, (1, n), order="C"),
+                               np.ones((m, 1)) @ cp.reshape(s2, (1, n), order="C"), z2),
+        s3 >= cp.sum(z3, axis=1),
+        cp.constraints.ExpCone(-V - cp.reshape(u, (q, 1), order="C") @ np.ones((1, m)),
+                               cp.reshape(s3, (q, 1), order="C") @ np.ones((1, m)), z3),
+    ]
+    problem = cp.Problem(cp.Minimize(tau), cons)
+    record = solve_with_retries(problem, name=f"convex_max.ub118[{inst.name}]", solver=solver,
+                                problem_class="EXP")
+    return UpperBound(record.objective, np.asarray(u.value), np.asarray(V.value), np.asarray(r.value),
+                      record.solve_time, time.perf_counter() - start, record.solver, record.solver_version,
+                      record.status)
+
+
+def lse_scenarios(inst: PolyInstance, ub: UpperBound) -> list[np.ndarray]:
+    """The 1 + n + q worst-case ``w`` of (97)–(99) for log-sum-exp (Cor. 14, closed form softmax)."""
+    A, b, D, d = inst.A, inst.b, inst.D, inst.d
+    V, r = ub.V, ub.r
+    out = [entropy_argmax(V.T @ d + b, 1 + d @ r)]
+    X2 = A - V.T @ D
+    kap2 = -(D.T @ r)
+    out += [entropy_argmax(X2[:, i], kap2[i]) for i in range(inst.n)]
+    out += [entropy_argmax(-V[i], -r[i]) for i in range(inst.q)]
+    return out
+
+
+# ---------------------------------------------------------------- convex quadratic: (113), App. 5.E/F
+def quad_upper_bound(
+    inst: PolyInstance, *, solver: str | None = None, scale: float | None = None, **options
+) -> UpperBound:
+    """Theorem 21's UB for ``x'Qx + l'x`` (Q = L'L): the SOCP (113) in rotated-cone form.
+
+    With ``alpha = v̄ + v̂`` and ``beta = v̄ - v̂`` the three constraint families of (113) read
+    ``||Ṽ'd||² <= (tau - d'u - alpha'd)(1 - d'u - beta'd)``,
+    ``||L_i - Ṽ'D_i||² <= (D_i'u + alpha'D_i - l_i)(D_i'u + beta'D_i)`` and
+    ``||Ṽ_(i)||² <= (u_i + alpha_i)(u_i + beta_i)`` (squared, exact), each a rotated cone.
+
+    ``scale``: the objective is divided by ``S`` (``L/sqrt(S)``, ``l/S``; the bound scales exactly) so
+    that the conic solve sees O(1) numbers; default ``S`` = the power of ten of ``f`` at the vertex
+    maximising ``1'x`` (measured: Clarabel fails on Table 39 P3–P5 unscaled, succeeds scaled).
+    """
+    start = time.perf_counter()
+    if scale is None:
+        x0 = PolyhedronLP(inst.D, inst.d, "scale").argmax(np.ones(inst.n))
+        scale = 10.0 ** np.floor(np.log10(max(1.0, quadratic(x0, inst.L, inst.ell))))
+    S = float(scale)
+    L, ell, D, d = inst.L / np.sqrt(S), inst.ell / S, inst.D, inst.d
+    m, n, q = inst.m, inst.n, inst.q
+    u, al, be = cp.Variable(q), cp.Variable(q), cp.Variable(q)
+    Vt, tau_var = cp.Variable((q, m)), cp.Variable()
+    num = tau_var - d @ u - al @ d
+    den = 1 - d @ u - be @ d
+    X = L - Vt.T @ D  # (m, n)
+    P = D.T @ u + D.T @ al - ell
+    R = D.T @ u + D.T @ be
+    # ||v||² <= a·c with a, c >= 0  <=>  ||(2v, a - c)|| <= a + c
+    cons = [
+        cp.SOC(num + den, cp.hstack([2 * (Vt.T @ d), cp.reshape(num - den, (1,), order="C")])),
+        cp.SOC(P + R, cp.vstack([2 * X, cp.reshape(P - R, (1, n), order="C")]), axis=0),
+        cp.SOC(2 * u + al + be, cp.hstack([2 * Vt, cp.reshape(al - be, (q, 1), order="C")]), axis=1),
+    ]
+    problem = cp.Problem(cp.Minimize(tau_var), cons)
+    record = solve_with_retries(problem, name=f"convex_max.ub113[{inst.name}]", solver=solver,
+                                problem_class="SOCP", **options)
+    tau = record.objective  # of the scaled problem; the scenarios of App. 5.F use the scaled data
+    vbar = (al.value + be.value) / 2
+    vhat = (al.value - be.value) / 2
+    return UpperBound(S * tau, np.asarray(u.value), np.asarray(Vt.value), None, record.solve_time,
+                      time.perf_counter() - start, record.solver, record.solver_version, record.status,
+                      extra={"vbar": vbar, "vhat": vhat, "tau": tau, "scale": S})
+
+
+def _unit(v: np.ndarray) -> np.ndarray:
+    nv = np.linalg.norm(v)
+    return v / nv if nv > 0 else v
+
+
+def quad_scenarios(inst: PolyInstance, ub: UpperBound) -> list[np.ndarray]:
+    """The 1 + n + q scenarios of App. 5.F: ``w = h(.)`` in R^{m+1} (the last entry of (w; 1) is 1)."""
+    S = ub.extra["scale"]
+    L, ell, D, d = inst.L / np.sqrt(S), inst.ell / S, inst.D, inst.d
+    Vt, vhat, tau = ub.V, ub.extra["vhat"], ub.extra["tau"]
+    out = [_unit(np.concatenate([Vt.T @ d, [d @ vhat + (1 - tau) / 2]]))]
+    X = L - Vt.T @ D
+    out += [_unit(np.concatenate([X[:, i], [ell[i] / 2 - D[:, i] @ vhat]])) for i in range(inst.n)]
+    out += [_unit(np.concatenate([-Vt[i], [-vhat[i]]])) for i in range(inst.q)]
+    return out
+
+
+# ---------------------------------------------------------------- sum of max: LP (124)
+def summax_upper_bound(inst: PolyInstance, *, method: str = "ipm") -> UpperBound:
+    """Theorem 21's UB for sum-of-max, the LP (124), as a sparse HiGHS model (no cvxpy).
+
+    Variables ``[u (q), V (q×m, row-major), tau, e1 (K), e2 (n×K), e3 (q×K)]``; the block maxima are
+    epigraphs: ``e1_k >= V_j'd + b_j``, ``e2_ik >= A_ji - V_j'D_i``, ``e3_lk >= -V_lj`` for j in I_k,
+    with ``d'u + Σ e1 <= tau``, ``-D_i'u + Σ_k e2_ik <= 0``, ``-u_l + Σ_k e3_lk <= 0`` (the sign of the
+    third family as in Theorem 21 / App. 5.B; (124) prints it with a typo).
+    """
+    start = time.perf_counter()
+    A, b, D, d = inst.A, inst.b, inst.D, inst.d
+    m, n, q, K, J = inst.m, inst.n, inst.q, inst.K, inst.J
+    B = sp.kron(sp.identity(K), np.ones((J, 1)), format="csr")  # (m, K) block indicator
+    Dt = sp.csr_matrix(D.T)  # (n, q)
+    Im, Iq, In = sp.identity(m, format="csr"), sp.identity(q, format="csr"), sp.identity(n, format="csr")
+    nu, nV, ne1, ne2, ne3 = q, q * m, K, n * K, q * K
+    Z = lambda r, c: sp.csr_matrix((r, c))  # noqa: E731
+    # rows: R0 (1), R1 (m), R2a (n), R2b (n m), R3a (q), R3b (q m)
+    R0 = sp.hstack([sp.csr_matrix(d[None, :]), Z(1, nV), -sp.csr_matrix(np.ones((1, 1))),
+                    sp.csr_matrix(np.ones((1, K))), Z(1, ne2), Z(1, ne3)])
+    R1 = sp.hstack([Z(m, nu), sp.kron(sp.csr_matrix(d[None, :]), Im), Z(m, 1), -B, Z(m, ne2), Z(m, ne3)])
+    R2a = sp.hstack([-Dt, Z(n, nV), Z(n, 1), Z(n, ne1), sp.kron(In, np.ones((1, K))), Z(n, ne3)])
+    R2b = sp.hstack([Z(n * m, nu), -sp.kron(Dt, Im), Z(n * m, 1), Z(n * m, ne1), -sp.kron(In, B),
+                     Z(n * m, ne3)])
+    R3a = sp.hstack([-Iq, Z(q, nV), Z(q, 1), Z(q, ne1), Z(q, ne2), sp.kron(Iq, np.ones((1, K)))])
+    R3b = sp.hstack([Z(q * m, nu), -sp.identity(q * m), Z(q * m, 1), Z(q * m, ne1), Z(q * m, ne2),
+                     -sp.kron(Iq, B)])
+    Amat = sp.vstack([R0, R1, R2a, R2b, R3a, R3b], format="csc")
+    upper = np.concatenate([[0.0], -b, np.zeros(n), -A.T.ravel(), np.zeros(q), np.zeros(q * m)])
+    nvar = Amat.shape[1]
+    cost = np.zeros(nvar)
+    cost[nu + nV] = 1.0
+    res = solve_lp(cost, Amat, np.full(Amat.shape[0], -np.inf), upper, np.full(nvar, -np.inf),
+                   np.full(nvar, np.inf), name=f"convex_max.ub124[{inst.name}]",
+                   options={"solver": method, "run_crossover": "on"})
+    u = res.x[:nu]
+    V = res.x[nu:nu + nV].reshape(q, m)
+    return UpperBound(res.objective, u, V, None, res.solve_time, time.perf_counter() - start, "HIGHS",
+                      res.solver_version, res.status, extra={"rows": Amat.shape[0], "cols": nvar,
+                                                               "nnz": Amat.nnz})
+
+
+def summax_scenarios(inst: PolyInstance, ub: UpperBound) -> list[np.ndarray]:
+    """The 1 + n + q worst-case ``w`` of (125)–(127): one-hot per block at the argmax (129)."""
+    A, b, D, d = inst.A, inst.b, inst.D, inst.d
+    V, J, K = ub.V, inst.J, inst.K
+    out = [block_argmax(V.T @ d + b, J, K)]
+    X2 = A - V.T @ D
+    out += [block_argmax(X2[:, i], J, K) for i in range(inst.n)]
+    out += [block_argmax(-V[i], J, K) for i in range(inst.q)]
+    return out
+
+
+# ---------------------------------------------------------------- Algorithm 12
+def objective(inst: PolyInstance, x: np.ndarray) -> float:
+    """``f(Ax + b)`` of the instance (raw, before the App. 5.G.3 reporting transform)."""
+    if inst.kind == "lse":
+        return float(lse(inst.A @ x + inst.b))
+    if inst.kind == "summax":
+        return float(sum_of_max(inst.A @ x + inst.b, inst.J, inst.K))
+    return quadratic(x, inst.L, inst.ell)
+
+
+def _lp_direction(inst: PolyInstance, w: np.ndarray, scale: float = 1.0) -> np.ndarray:
+    """The objective ``A'w`` of (96); for the quadratic ``L'w_{1:m} + (l/2) w_{m+1} + l/2`` ((111)),
+    with the data of the (scaled, see :func:`quad_upper_bound`) UB problem the scenarios come from."""
+    if inst.kind == "quad":
+        L, ell = inst.L / np.sqrt(scale), inst.ell / scale
+        return L.T @ w[:-1] + ell / 2 * w[-1] + ell / 2
+    return inst.A.T @ w
+
+
+def scenario_lower_bound(inst: PolyInstance, scenarios: list[np.ndarray], scale: float = 1.0) -> LowerBound:
+    """Solve (96) for every scenario (duplicate directions once) and keep the best ``f(Ax + b)``."""
+    start = time.perf_counter()
+    lp = PolyhedronLP(inst.D, inst.d, f"convex_max.lb96[{inst.name}]")
+    seen: dict[bytes, float] = {}
+    best, best_x, best_k = -np.inf, None, -1
+    for k, w in enumerate(scenarios):
+        g = _lp_direction(inst, w, scale)
+        key = np.round(g, 12).tobytes()
+        if key in seen:
+            continue
+        x = np.maximum(lp.argmax(g), 0.0)
+        val = objective(inst, x)
+        seen[key] = val
+        if val > best:
+            best, best_x, best_k = val, x, k
+    return LowerBound(best, best_x, len(scenarios), lp.count, lp.solve_time, time.perf_counter() - start,
+                      best_k)
+
+
+def poly_bounds(inst: PolyInstance, *, solver: str | None = None, check: bool = True) -> PolyBounds:
+    """Algorithm 12: Theorem 21 UB (118 / 113 / 124 by ``inst.kind``) and the 1 + n + q scenario LB."""
+    if check:
+        check_polyhedron(inst.D, inst.d)
+    if inst.kind == "lse":
+        ub = lse_upper_bound(inst, solver=solver)
+        scen = lse_scenarios(inst, ub)
+    elif inst.kind == "quad":
+        ub = quad_upper_bound(inst, solver=solver)
+        scen = quad_scenarios(inst, ub)
+    else:
+        ub = summax_upper_bound(inst)
+        scen = summax_scenarios(inst, ub)
+    lb = scenario_lower_bound(inst, scen, (ub.extra or {}).get("scale", 1.0) if inst.kind == "quad" else 1.0)
+    tol = 1e-6 * max(1.0, abs(ub.value))
+    if lb.value > ub.value + tol:
+        raise SolverError(f"convex_max.alg12[{inst.name}]", ub.solver, "invalid_bound",
+                          f"LB {lb.value:.8g} exceeds UB {ub.value:.8g}: the UB solve is not accurate")
+    return PolyBounds(ub, lb)
+
+
+__all__ += ["solver_version"]
