@@ -1,0 +1,210 @@
+"""Tests of safeguarded.convex_max (thesis §5): bounds against independent global optima."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+from safeguarded.convex_max import (
+    BallInstance,
+    InstanceFileError,
+    PolyInstance,
+    box_enumeration,
+    check_polyhedron,
+    cor10_bounds,
+    cor11_exact,
+    load_instance,
+    lse,
+    poly_bounds,
+)
+from safeguarded.convex_max.baselines import scip_global, summax_milp
+from safeguarded.convex_max.instances import read_mat
+from safeguarded.convex_max.polyhedron import lse_upper_bound, objective
+
+
+def _box_vertices_max(inst: PolyInstance, hi: np.ndarray, chunk: int = 1 << 15) -> float:
+    """max f over the 2^n vertices of the box 0 <= x <= hi (the global optimum of a convex f)."""
+    n = inst.n
+    best = -np.inf
+    bits = np.arange(n)
+    for s in range(0, 1 << n, chunk):
+        idx = np.arange(s, min(1 << n, s + chunk))
+        X = ((idx[:, None] >> bits) & 1) * hi[None, :]
+        Z = X @ inst.A.T + inst.b
+        if inst.kind == "lse":
+            vals = lse(Z, axis=1)
+        else:
+            vals = Z.reshape(len(idx), inst.K, inst.J).max(axis=2).sum(axis=1)
+        best = max(best, float(vals.max()))
+    return best
+
+
+def _feasible(inst: PolyInstance, x: np.ndarray, tol: float = 1e-7) -> bool:
+    return bool(np.all(x >= -tol) and np.all(inst.D @ x <= inst.d + tol * (1 + np.abs(inst.d))))
+
+
+# ------------------------------------------------------------------ functions and input checks
+def test_lse_is_stable_and_exact():
+    z = np.array([1000.0, 1000.0, -1000.0])
+    assert lse(z) == pytest.approx(1000.0 + np.log(2.0), abs=1e-12)
+    small = np.array([0.3, -1.2, 2.0])
+    assert lse(small) == pytest.approx(np.log(np.exp(small).sum()), rel=1e-14)
+
+
+def test_bad_inputs_name_the_parameter(tmp_path, data_mirror):
+    A = np.ones((2, 3))
+    with pytest.raises(ValueError, match="rho"):
+        BallInstance(A, np.zeros(2), np.zeros(3), 0.0)
+    with pytest.raises(ValueError, match="rho"):
+        BallInstance(A, np.zeros(2), np.zeros(3), -1.0)
+    with pytest.raises(ValueError, match="a must have length 3"):
+        BallInstance(A, np.zeros(2), np.zeros(4), 1.0)
+    with pytest.raises(ValueError, match="b must have length 2"):
+        BallInstance(A, np.zeros(3), np.zeros(3), 1.0)
+    with pytest.raises(ValueError, match="J\\*K"):
+        PolyInstance(np.eye(3), np.ones(3), "summax", A=A, b=np.zeros(2), J=3, K=1)
+    with pytest.raises(ValueError, match="empty"):
+        check_polyhedron(np.eye(2), -np.ones(2))
+    with pytest.raises(ValueError, match="unbounded"):
+        check_polyhedron(np.array([[1.0, -1.0]]), np.ones(1))
+    bad = tmp_path / "P1.mat"
+    bad.write_bytes(b"MATLAB 5.0 MAT-file, this is not a mat file" + b"\x00" * 200)
+    with pytest.raises(InstanceFileError, match="P1.mat"):
+        read_mat(bad)
+    with pytest.raises(ValueError, match="name must be one of"):
+        load_instance("table37", "P10")
+
+
+def test_loader_shapes(data_mirror):
+    inst = load_instance("table41", "P4")
+    assert (inst.n, inst.J, inst.K, inst.q) == (30, 20, 20, 60)
+    quad = load_instance("table39", "P1")
+    assert quad.report(0.0) == 40.0 and quad.q == 10  # ½(·) + 40 (App. 5.G.3)
+
+
+# ------------------------------------------------------------------ Cor. 10 (2-norm ball)
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_cor10_brackets_the_global_optimum_in_the_plane(seed):
+    rng = np.random.default_rng(seed)
+    inst = BallInstance(rng.uniform(-2, 2, (6, 2)), rng.uniform(-1, 1, 6), rng.uniform(-1, 1, 2), 1.5)
+    res = cor10_bounds(inst)
+    theta = np.linspace(0, 2 * np.pi, 200_001)
+    X = inst.a[None, :] + inst.rho * np.c_[np.cos(theta), np.sin(theta)]
+    opt = float(lse(X @ inst.A.T + inst.b, axis=1).max())  # max of a convex f is on the circle
+    assert res.upper >= opt - 1e-7
+    assert res.lower <= opt + 1e-12
+    assert np.linalg.norm(res.x - inst.a) == pytest.approx(inst.rho, rel=1e-12)  # extreme point (L5073)
+    assert res.lower == pytest.approx(float(lse(inst.A @ res.x + inst.b)), abs=1e-12)
+
+
+def test_cor10_table37_p1_scs_reproduces_clarabel(data_mirror):
+    inst = load_instance("table37", "P1")
+    ref = cor10_bounds(inst)
+    scs = cor10_bounds(inst, solver="SCS")
+    assert scs.upper == pytest.approx(ref.upper, rel=2e-4)
+    assert ref.upper >= ref.lower
+
+
+# ------------------------------------------------------------------ Cor. 11 (∞-norm box)
+@pytest.mark.parametrize("name", ["P1", "P2"])
+def test_cor11_equals_sign_enumeration(name, data_mirror):
+    inst = load_instance("table38", name)
+    exact = cor11_exact(inst, time_limit=60)
+    brute, _ = box_enumeration(inst)
+    assert exact.status == "optimal"
+    assert exact.value == pytest.approx(brute, rel=1e-9)
+    assert exact.bound >= brute - 1e-6
+    assert np.max(np.abs(exact.x - inst.a)) == pytest.approx(inst.rho)
+
+
+def test_cor11_random_small_boxes():
+    rng = np.random.default_rng(5)
+    for _ in range(3):
+        inst = BallInstance(rng.uniform(-3, 3, (4, 7)), rng.uniform(-1, 1, 4), rng.uniform(0, 1, 7), 2.0)
+        assert cor11_exact(inst, time_limit=30).value == pytest.approx(box_enumeration(inst)[0], rel=1e-9)
+
+
+# ------------------------------------------------------------------ Theorem 21 + Algorithm 12
+@pytest.mark.parametrize(
+    "table,name", [("table41", "P1"), ("table41", "P2"), ("table41", "P3"), ("table40", "P1-size10")]
+)
+def test_poly_bounds_bracket_vertex_enumeration(table, name, data_mirror):
+    inst = load_instance(table, name)
+    hi = np.array([inst.n / (i + 1) for i in range(inst.n)])  # box 0 <= x_i <= n/i (App. 5.G.4/5)
+    opt = _box_vertices_max(inst, hi)
+    res = poly_bounds(inst)
+    tol = 1e-6 * max(1.0, abs(opt))
+    assert res.upper.value >= opt - tol
+    assert res.lower.value <= opt + tol
+    assert _feasible(inst, res.lower.x)
+    assert objective(inst, res.lower.x) == pytest.approx(res.lower.value, rel=1e-12)
+
+
+def test_summax_single_block_has_zero_gap():
+    """K = 1 (a max of affine functions, positively homogeneous; Remark 4 / L5385): UB = LB = optimum."""
+    rng = np.random.default_rng(3)
+    for _ in range(3):
+        n, J = 6, 8
+        D = np.vstack([np.eye(n), rng.uniform(0, 1, (4, n))])
+        d = np.concatenate([rng.uniform(1, 3, n), rng.uniform(2, 6, 4)])
+        inst = PolyInstance(D, d, "summax", A=rng.uniform(-5, 5, (J, n)), b=np.zeros(J), J=J, K=1)
+        from safeguarded.convex_max.lp import PolyhedronLP
+
+        lp = PolyhedronLP(D, d)
+        opt = max(float(inst.A[j] @ lp.argmax(inst.A[j])) for j in range(J))  # max_j max_x A_j x
+        res = poly_bounds(inst)
+        assert res.upper.value == pytest.approx(opt, rel=1e-7)
+        assert res.lower.value == pytest.approx(opt, rel=1e-9)
+
+
+def test_lse_polyhedron_against_scip_and_scs():
+    rng = np.random.default_rng(11)
+    n = m = 4
+    D = rng.uniform(0, 1, (n, n))
+    inst = PolyInstance(D, rng.uniform(2, 5, n), "lse", A=rng.uniform(-3, 3, (m, n)), b=rng.uniform(-1, 1, m))
+    res = poly_bounds(inst)
+    glob = scip_global(inst, time_limit=30)
+    assert glob.status == "optimal"
+    assert res.upper.value >= glob.value - 1e-5
+    assert res.lower.value <= glob.value + 1e-5
+    assert _feasible(inst, res.lower.x)
+    scs = lse_upper_bound(inst, solver="SCS")
+    assert scs.value == pytest.approx(res.upper.value, rel=1e-3)
+
+
+def test_quadratic_bounds_against_scip(data_mirror):
+    inst = load_instance("table39", "P3")
+    res = poly_bounds(inst)
+    glob = scip_global(inst, time_limit=60, stand_in_for="CPLEX")
+    assert glob.status == "optimal"
+    assert res.upper.value >= glob.value - 1e-4 * glob.value
+    assert res.lower.value <= glob.value * (1 + 1e-9)
+    assert _feasible(inst, res.lower.x)
+    assert objective(inst, res.lower.x) == pytest.approx(res.lower.value, rel=1e-12)
+
+
+def test_summax_milp_stand_in_is_global_on_small_instance(data_mirror):
+    inst = load_instance("table41", "P2")
+    hi = np.array([inst.n / (i + 1) for i in range(inst.n)])
+    opt = _box_vertices_max(inst, hi)
+    res = summax_milp(inst, time_limit=30)
+    assert res.status == "optimal"
+    assert res.value == pytest.approx(opt, rel=1e-7)
+
+
+def test_generated_instances_are_reproducible():
+    from safeguarded.convex_max import generate_lse_ball
+
+    kw = dict(m=5, n=7, A_range=(-0.5, 0.5), b_range=(-0.25, 0.25), a_range=(-0.5, 0.5), rho=2.0)
+    one, two = generate_lse_ball(**kw, seed=4), generate_lse_ball(**kw, seed=4)
+    assert one.generated and np.array_equal(one.A, two.A) and np.array_equal(one.a, two.a)
+    assert not np.array_equal(one.A, generate_lse_ball(**kw, seed=5).A)
+
+
+def test_vertex_enumeration_helper_is_itself_right():
+    inst = PolyInstance(np.vstack([np.eye(2), -np.eye(2)]), np.array([1.0, 2.0, 0.0, 0.0]), "lse",
+                        A=np.array([[1.0, -1.0], [-2.0, 0.5]]), b=np.zeros(2))
+    brute = max(float(lse(inst.A @ np.array(v))) for v in itertools.product([0.0, 1.0], [0.0, 2.0]))
+    assert _box_vertices_max(inst, np.array([1.0, 2.0])) == pytest.approx(brute)
