@@ -258,3 +258,59 @@ def runtime_cell(
             }
         )
     return rows
+
+
+MIXF_FAMILY = ("MixF(1)", "MixF(K)", "r-MixF(1)", "r-MixF(K)")
+
+
+def _paired_less(a, b, level: float) -> bool:
+    """One-sided paired t-test ``mean(a - b) < 0`` at ``level`` (False with fewer than 2 pairs)."""
+    from scipy.stats import ttest_rel
+
+    a, b = np.asarray(a, float), np.asarray(b, float)
+    if a.size < 2 or np.allclose(a, b):
+        return False
+    return bool(ttest_rel(a, b, alternative="less").pvalue < level)
+
+
+def uci_table(results, task: str, level: float = 0.05):
+    """Tables 21-26 from the per-split rows of :func:`uci_cell`: per data set and method
+    ``"full / half"`` means (% error, or MSE x 10^3), with the thesis's markers computed by a one-sided
+    paired t-test over splits at ``level``: when a mixed-feature variant is best in its row, dagger if it
+    beats Nom and r-Nom, double dagger if it beats the better ConF.
+
+    Returns ``(formatted table, numeric means (dataset, size, method) -> mean)``.
+    """
+    import pandas as pd
+
+    scale = 100.0 if task == "classification" else 1000.0
+    df = results.assign(value=results["test_metric"] * scale)
+    means = df.groupby(["dataset", "size", "method"])["value"].mean()
+    rows = []
+    for ds in dict.fromkeys(df["dataset"]):
+        row = {"dataset": ds}
+        cells = {m: [] for m in METHODS}
+        for size in ("full", "half"):
+            part = df[(df["dataset"] == ds) & (df["size"] == size)]
+            if part.empty:
+                for m in METHODS:
+                    cells[m].append("-")
+                continue
+            wide = part.pivot_table(index="split", columns="method", values="value")
+            mu = wide.mean()
+            best = mu.idxmin()
+            marks = {m: "" for m in METHODS}
+            if best in MIXF_FAMILY:
+                if _paired_less(wide[best], wide["Nom"], level) and _paired_less(
+                    wide[best], wide["r-Nom"], level
+                ):
+                    marks[best] += "†"
+                conf = "ConF(1)" if mu["ConF(1)"] <= mu["ConF(K)"] else "ConF(K)"
+                if _paired_less(wide[best], wide[conf], level):
+                    marks[best] += "‡"
+            for m in METHODS:
+                cells[m].append(f"{mu[m]:.2f}{marks[m]}" if m in mu else "-")
+        for m in METHODS:
+            row[m] = " / ".join(cells[m])
+        rows.append(row)
+    return pd.DataFrame(rows), means

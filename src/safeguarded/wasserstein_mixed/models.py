@@ -592,7 +592,10 @@ def cutting_plane(
         new = v > tol
         if not np.any(new):
             break
-        model.add_cuts(active[new], g[new], z[new])
+        if model.add_cuts(active[new], g[new], z[new]) == 0:
+            # every violated cut is already in the model: the violation is solver tolerance
+            status = "optimal" if ub - lb <= 1e-6 * max(1.0, abs(ub)) else "stalled"
+            break
         if time_limit is not None and time.perf_counter() - t0 > time_limit:
             status = "time_limit"
             break
