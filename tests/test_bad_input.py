@@ -1,0 +1,601 @@
+"""Bad input, counted: every case below calls a public function of a work with one parameter replaced by
+a bad value and records the error raised.  ``python tests/test_bad_input.py`` writes docs/bad_input.md
+(the table and, per work, how many public functions / parameters have cases); the test checks that each
+bad value raises a ValueError naming its parameter, except the gaps recorded in the table, and that the
+table lists exactly the cases below.
+
+A case is ``case("work.module.function", valid_kwargs, param=[bad values], ...)``; parameters whose
+name is in :data:`VOCABULARY` get its bad values automatically.  Valid values may be zero-argument
+callables (arrays, instances) so that each call gets a fresh object.  The valid call itself is not run
+(some are long computations); an error that names the replaced parameter shows which check fired.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import math
+import pkgutil
+import signal
+import sys
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+DOC = REPO / "docs" / "bad_input.md"
+NAN, INF = math.nan, math.inf
+TIME_LIMIT_S = 2  # a call that neither returns nor raises by then is recorded as accepting the value
+
+POSITIVE = [0.0, -1.0, NAN, INF]
+LEVEL = [-0.1, 1.5, NAN]  # a probability / level outside [0, 1]
+COUNT = [0, -1, 2.5]
+SEED = [-1, 1.5]
+VOCABULARY = {
+    "epsilon": POSITIVE,
+    "eps": POSITIVE,
+    "delta": LEVEL,
+    "sensitivity": POSITIVE,
+    "sigma": POSITIVE,
+    "k": COUNT,
+    "n": COUNT,
+    "N": COUNT,
+    "L": COUNT,
+    "n_s": COUNT,
+    "n_u": COUNT,
+    "n_days": COUNT,
+    "n_steps": COUNT,
+    "n_groups": COUNT,
+    "n_instances": COUNT,
+    "n_cells": COUNT,
+    "size": COUNT,
+    "seed": SEED,
+}
+WORKS_WITH_CASES = ("rldp", "atr", "routing", "dp_noise", "gaussian_mixtures")
+
+
+@dataclass
+class Case:
+    function: str  # "work.module.name" under safeguarded
+    valid: dict
+    bad: dict = field(default_factory=dict)
+    slow: bool = False  # its bad values start long computations: recorded by the generator, not tested
+
+    @property
+    def work(self) -> str:
+        return self.function.split(".")[0]
+
+
+def case(function: str, valid: dict, *, slow: bool = False, **bad) -> Case:
+    full = {p: VOCABULARY[p] for p in valid if p in VOCABULARY}
+    full.update(bad)
+    return Case(function, valid, full, slow)
+
+
+def _rng():
+    return np.random.default_rng(0)
+
+
+def _stochastic():
+    return np.array([[0.8, 0.2], [0.3, 0.7]])
+
+
+def _partition():
+    from safeguarded.dp_noise.bounds import uniform_partition
+
+    return uniform_partition(10, 2)
+
+
+def _grid():
+    from safeguarded.routing.network import grid_network
+
+    return grid_network(2, 2)
+
+
+X3 = [0.0, 1.0, 2.0]
+CASES = [
+    # rldp
+    case("rldp.uncertainty.chi2_radius", dict(alpha=0.05, n=75, n_cells=15), alpha=LEVEL),
+    case(
+        "rldp.uncertainty.sample_instance",
+        dict(rng=_rng, n_s=3, n_u=5, n=75, dirichlet_alpha=0.5),
+        dirichlet_alpha=POSITIVE,
+        rng=[0],
+    ),
+    case(
+        "rldp.uncertainty.chi2_statistic",
+        dict(p=[0.5, 0.5], p_hat=[0.4, 0.6]),
+        p=[[0.5, 0.6], [-0.5, 1.5]],
+        p_hat=[[0.5, 0.6], [0.0, 1.0], [1.0]],
+    ),
+    case(
+        "rldp.uncertainty.in_chi2_set",
+        dict(p=[0.5, 0.5], p_hat=[0.4, 0.6], B=0.1),
+        B=[-1.0, NAN],
+        p=[[0.5, 0.6]],
+    ),
+    case(
+        "rldp.experiment.fig2_instance",
+        dict(N=50, seed=0, n_s=3, n_u=5, dirichlet_alpha=0.5),
+        dirichlet_alpha=POSITIVE,
+    ),
+    case("rldp.experiment.fig2_cell", dict(N=50, seed=0, epsilon=0.5, alpha=0.05), alpha=LEVEL),
+    case(
+        "rldp.measures.epsilon_star",
+        dict(Q=_stochastic, p_star=[0.5, 0.5]),
+        Q=[[[2.0, -1.0], [0.3, 0.7]], [[0.5, 0.5]]],
+        p_star=[[0.5, 0.6], [1.0]],
+        zero_tol=[-1.0, NAN],
+    ),
+    case(
+        "rldp.measures.distortion_star",
+        dict(Q=_stochastic, p_star=[0.5, 0.5]),
+        Q=[[[2.0, -1.0], [0.3, 0.7]]],
+        p_star=[[0.5, 0.6]],
+    ),
+    case("rldp.measures.iqr_keep", dict(x=X3, k=1.5), k=[-1.0, NAN]),
+    case("rldp.problems.squared_distortion", dict(n_u=5)),
+    case("rldp.uncertainty.theorem_identity_errors", dict(n_instances=2, seed=0)),
+    # atr
+    case("atr.fairness.lemma2_tv_bound", dict(delta=0.5)),
+    case("atr.fairness.lemma2_rm_bound", dict(alpha=2.0), alpha=[-1.0, NAN]),
+    case(
+        "atr.instances.random_groups",
+        dict(seed=0, n_groups=3, max_size=7, alpha_share=0.3),
+        max_size=COUNT,
+        alpha_share=LEVEL,
+    ),
+    case("atr.instances.fig4_group", dict(seed=0, delta=0.8, m=6, max_tries=100), m=COUNT, max_tries=COUNT),
+    case("atr.runtime.instance", dict(n=10, seed=0)),
+    case(
+        "atr.credit.make_classifier",
+        dict(seed=0, kind="logreg", max_iter=500, alpha=0.01),
+        kind=["bogus"],
+        max_iter=COUNT,
+        alpha=[-1.0, NAN],
+    ),
+    case(
+        "atr.table.example_table",
+        dict(population=(12, 5, 3, 9, 7, 4)),
+        population=[(1, 2), (-1, 5, 3, 9, 7, 4)],
+    ),
+    # routing
+    case("routing.dp_sgd.check_privacy", dict(eps=0.1, delta=0.1)),
+    case("routing.dp_sgd.step_sizes", dict(n_steps=10, alpha=1.0, beta=2.0), alpha=POSITIVE, beta=POSITIVE),
+    case(
+        "routing.dp_sgd.sensitivity_bound",
+        dict(C=1.0, alpha=1.0, beta=2.0, n_days=10, d_lambda=1.0),
+        C=POSITIVE,
+        alpha=POSITIVE,
+        beta=POSITIVE,
+        d_lambda=POSITIVE,
+    ),
+    case("routing.dp_sgd.gaussian_sigma", dict(sensitivity=1.0, eps=0.5, delta=0.1)),
+    case("routing.dp_sgd.analytic_gaussian_sigma", dict(sensitivity=1.0, eps=0.5, delta=0.1)),
+    case(
+        "routing.dp_sgd.sample_days",
+        dict(mean_demand=lambda: np.ones(4), n_days=3, rng=_rng, scale=1.0, periods=60),
+        scale=POSITIVE,
+        periods=COUNT,
+    ),
+    case("routing.network.grid_network", dict(rows=3, cols=3, seed=0), rows=COUNT, cols=COUNT),
+    case(
+        "routing.costs.bpr_travel_time",
+        dict(y=[1.0, 2.0], free_flow=[1.0, 1.0], capacity=[1.0, 1.0]),
+        b=[-1.0, NAN],
+        power=[-1.0, NAN],
+        capacity=[[0.0, 1.0], [1.0]],
+    ),
+    case(
+        "routing.costs.affine_slopes",
+        dict(free_flow=[1.0, 1.0], capacity=[1.0, 1.0], kappa=2.0),
+        kappa=POSITIVE,
+        capacity=[[0.0, 1.0]],
+    ),
+    case(
+        "routing.costs.cost_rescaled_units",
+        dict(lam_per_hour=[1.0], q_per_hour=[1.0], periods=60.0),
+        periods=POSITIVE,
+    ),
+    # dp_noise
+    case("dp_noise.mechanisms.validate_privacy", dict(epsilon=1.0, delta=0.1, sensitivity=1.0)),
+    case("dp_noise.mechanisms.gaussian_classic_sigma", dict(epsilon=0.5, delta=0.1, sensitivity=1.0)),
+    case("dp_noise.mechanisms.analytic_gaussian_delta", dict(sigma=1.0, epsilon=0.5, sensitivity=1.0)),
+    case("dp_noise.mechanisms.analytic_gaussian_sigma", dict(epsilon=0.5, delta=0.1, sensitivity=1.0)),
+    case("dp_noise.mechanisms.truncated_laplace_support", dict(epsilon=0.5, delta=0.1, sensitivity=1.0)),
+    case("dp_noise.mechanisms.geng_n", dict(epsilon=0.5, delta=0.1)),
+    case(
+        "dp_noise.mechanisms.geng_lower_bound_l1",
+        dict(epsilon=0.5, delta=0.1, sensitivity=1.0),
+        n_rule=["bogus"],
+    ),
+    case("dp_noise.bounds.uniform_partition", dict(L=10, k=2, sensitivity=1.0)),
+    case(
+        "dp_noise.bounds.graded_partition",
+        dict(L=10, k=2, sensitivity=1.0),
+        growth=[0.5, -1.0, NAN],
+        fine=COUNT,
+    ),
+    case("dp_noise.bounds.support_rule", dict(epsilon=0.5, delta=0.1, sensitivity=1.0)),
+    case(
+        "dp_noise.bounds.interval_split", dict(i=0, phi=0.35, beta=1.0), i=[-1, 1.5], phi=[NAN], beta=POSITIVE
+    ),
+    case(
+        "dp_noise.bounds.upper_bound",
+        dict(epsilon=1.0, delta=0.1, partition=_partition, loss="l1"),
+        loss=["bogus"],
+        method=["bogus"],
+        cuts=["bogus"],
+        tol=[-1.0, NAN],
+        max_rounds=COUNT,
+    ),
+    case(
+        "dp_noise.bounds.lower_bound",
+        dict(epsilon=1.0, delta=0.1, partition=_partition, loss="l1"),
+        loss=["bogus"],
+        method=["bogus"],
+    ),
+    case(
+        "dp_noise.data_dependent.dd_triples",
+        dict(K=4, k_sens=2, kind="upper"),
+        K=COUNT,
+        k_sens=COUNT,
+        kind=["bogus"],
+    ),
+    case("dp_noise.ml.train_test_split_indices", dict(n=10, rng=_rng, test_share=0.2), test_share=LEVEL),
+    case("dp_noise.ml.opt_noise_pcd", dict(epsilon=1.0, delta=0.1, sensitivity=2.0, k=50), slow=True),
+    case(
+        "dp_noise.ml.dd_noise_pcd",
+        dict(epsilon=1.0, delta=0.1, sensitivity=2.0, k=4),
+        penalty=POSITIVE,
+        slow=True,
+    ),
+    case("dp_noise.ml.dd_noise_nb", dict(epsilon=1.0, delta=0.1, sensitivity=1.0, k=4)),
+    case(
+        "dp_noise.ml.compared_noises",
+        dict(baseline="laplace", epsilon=1.0, delta=0.1, sensitivity=1.0),
+        baseline=["bogus"],
+        noises=["bogus"],
+    ),
+    case(
+        "dp_noise.synthetic.grid_for",
+        dict(epsilon=1.0, delta=0.1),
+        work=COUNT,
+        support_factor=POSITIVE,
+        k_max=COUNT,
+    ),
+    case(
+        "dp_noise.synthetic.geng_lower_bound",
+        dict(epsilon=1.0, delta=0.1, loss="l1"),
+        loss=["bogus"],
+        n_rule=["bogus"],
+    ),
+    case("dp_noise.synthetic.benchmark_costs", dict(epsilon=1.0, delta=0.1, loss="l1"), loss=["bogus"]),
+    case(
+        "dp_noise.synthetic.example1",
+        dict(epsilon=1.0, delta=0.2, sensitivity=360.0, k=40, loss="l2"),
+        loss=["bogus"],
+        slow=True,
+    ),
+    case(
+        "dp_noise.synthetic.figure4_panel",
+        dict(epsilon=1.0, delta=0.1, sensitivity=10.0, beta=0.5),
+        beta=POSITIVE,
+        half_width=POSITIVE,
+    ),
+    case("dp_noise.synthetic.loss_figure7", dict(x=X3, delta=0.1, sensitivity=1.0)),
+    case("dp_noise.synthetic.loss_figure8", dict(x=X3, sensitivity=1.0)),
+    # gaussian_mixtures
+    *[
+        case(
+            f"gaussian_mixtures.multi_gaussian.{f}", dict(x=X3, sigma=1.0, epsilon=1.0, sensitivity=1.0, k=2)
+        )
+        for f in ("logpdf", "pdf", "cdf")
+    ],
+    *[
+        case(f"gaussian_mixtures.multi_gaussian.{f}", dict(sigma=1.0, epsilon=1.0, sensitivity=1.0, k=2))
+        for f in ("amplitude", "power", "max_hockey_stick")
+    ],
+    case("gaussian_mixtures.multi_gaussian.log_weights", dict(epsilon=1.0, k=2)),
+    case(
+        "gaussian_mixtures.multi_gaussian.sample",
+        dict(size=5, sigma=1.0, epsilon=1.0, k=2, rng=_rng),
+        rng=[0],
+    ),
+    case("gaussian_mixtures.multi_gaussian.hockey_stick", dict(phi=X3, sigma=1.0, epsilon=1.0, k=2)),
+    case("gaussian_mixtures.multi_gaussian.shift_grid", dict(sigma=1.0, delta=0.1, eta=0.01), eta=POSITIVE),
+    case(
+        "gaussian_mixtures.multi_gaussian.shortfall",
+        dict(sigma=1.0, epsilon=1.0, delta=0.1, k=2),
+        eta=POSITIVE,
+    ),
+    case(
+        "gaussian_mixtures.multi_gaussian.calibrate",
+        dict(epsilon=1.0, delta=0.1, k=2),
+        eta=POSITIVE,
+        rtol=POSITIVE,
+    ),
+    *[
+        case(f"gaussian_mixtures.quasi_gaussian.{f}", dict(x=X3, sigma=1.0, epsilon=1.0, sensitivity=1.0))
+        for f in ("logpdf", "pdf", "cdf")
+    ],
+    *[
+        case(f"gaussian_mixtures.quasi_gaussian.{f}", dict(sigma=1.0, epsilon=1.0, sensitivity=1.0))
+        for f in ("amplitude", "power", "extrema", "log_ratio_minus_eps")
+    ],
+    case("gaussian_mixtures.quasi_gaussian.sample", dict(size=5, sigma=1.0, epsilon=1.0, rng=_rng), rng=[0]),
+    case("gaussian_mixtures.quasi_gaussian.psi1", dict(sigma=1.0, epsilon=1.0, delta=0.1)),
+    case("gaussian_mixtures.quasi_gaussian.sigma1", dict(epsilon=1.0, delta=0.1), rtol=POSITIVE),
+    case("gaussian_mixtures.quasi_gaussian.sigma2", dict(epsilon=1.0), rtol=POSITIVE),
+    case("gaussian_mixtures.quasi_gaussian.calibrate", dict(epsilon=1.0, delta=0.1), rtol=POSITIVE),
+    case("gaussian_mixtures.privacy.gaussian_delta", dict(sigma=1.0, epsilon=1.0, sensitivity=1.0)),
+    case(
+        "gaussian_mixtures.grid.implied_mg_sigma",
+        dict(loss_value=1.0, epsilon=1.0, k=2, loss="amplitude"),
+        loss_value=POSITIVE,
+        loss=["bogus"],
+    ),
+    case(
+        "gaussian_mixtures.grid.section1_bounds",
+        dict(epsilon=1.0, delta=0.1, loss="l1", k=20),
+        loss=["bogus"],
+    ),
+    case(
+        "gaussian_mixtures.optimum.lp_partition",
+        dict(epsilon=1.0, delta=0.1, work=2000),
+        work=COUNT,
+        fine=POSITIVE,
+        growth=[0.5, NAN],
+        support_factor=POSITIVE,
+    ),
+    case(
+        "gaussian_mixtures.grid.mixture_cell",
+        dict(epsilon=1.0, delta=0.1, k_max=2, eta=0.01),
+        k_max=COUNT,
+        eta=POSITIVE,
+    ),
+]
+
+
+# --------------------------------------------------------------------------------------------------
+
+
+class _TimeLimit(Exception):
+    pass
+
+
+def _alarm(signum, frame):
+    raise _TimeLimit
+
+
+def _resolve(function: str):
+    module, _, name = f"safeguarded.{function}".rpartition(".")
+    return getattr(importlib.import_module(module), name)
+
+
+def _materialise(value):
+    return value() if callable(value) and not isinstance(value, type) else value
+
+
+def _outcome(func, kwargs: dict, param: str) -> tuple[str, str]:
+    """(kind, message): kind 'names' (ValueError naming param), 'valueerror', 'other', 'accepted'."""
+    previous = signal.signal(signal.SIGALRM, _alarm)
+    signal.alarm(TIME_LIMIT_S)
+    try:
+        func(**kwargs)
+    except _TimeLimit:
+        return "accepted", f"no error within {TIME_LIMIT_S} s"
+    except ValueError as exc:
+        message = str(exc).splitlines()[0] if str(exc) else ""
+        return ("names" if param in message else "valueerror"), f"ValueError: {message}"
+    except Exception as exc:
+        message = str(exc).splitlines()[0] if str(exc) else ""
+        return "other", f"{type(exc).__name__}: {message}"
+    else:
+        return "accepted", "no error (accepted)"
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+    return "accepted", ""
+
+
+def run_cases(cases=CASES) -> list[dict]:
+    import warnings
+
+    rows = []
+    for c in cases:
+        func = _resolve(c.function)
+        for param, values in c.bad.items():
+            for value in values:
+                kwargs = {k: _materialise(v) for k, v in c.valid.items()}
+                kwargs[param] = value
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    kind, message = _outcome(func, kwargs, param)
+                rows.append(
+                    dict(
+                        work=c.work,
+                        function=c.function,
+                        parameter=param,
+                        value=repr(value),
+                        kind=kind,
+                        message=message[:140],
+                    )
+                )
+    return rows
+
+
+def public_functions(work: str) -> list[tuple[str, list[str]]]:
+    """(work.module.function, parameter names) of a work's public functions with parameters."""
+    pkg = importlib.import_module(f"safeguarded.{work}")
+    out = []
+    for info in pkgutil.iter_modules(pkg.__path__):
+        if info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"safeguarded.{work}.{info.name}")
+        exported = getattr(module, "__all__", None)
+        for name, obj in vars(module).items():
+            if name.startswith("_") or not inspect.isfunction(obj) or obj.__module__ != module.__name__:
+                continue
+            if exported is not None and name not in exported:
+                continue
+            params = [
+                p.name
+                for p in inspect.signature(obj).parameters.values()
+                if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
+            ]
+            if params:
+                out.append((f"{work}.{info.name}.{name}", params))
+    return sorted(out)
+
+
+def inventory(works) -> list[dict]:
+    covered = {}
+    for c in CASES:
+        covered.setdefault(c.function, set()).update(c.bad)
+    rows = []
+    for work in works:
+        try:
+            functions = public_functions(work)
+        except Exception as exc:  # a work being written right now may not import
+            rows.append(dict(work=work, error=f"{type(exc).__name__}: {exc}"[:120]))
+            continue
+        n_params = sum(len(p) for _, p in functions)
+        with_case = [f for f, _ in functions if f in covered]
+        params_bad = sum(len(set(p) & covered.get(f, set())) for f, p in functions)
+        rows.append(
+            dict(
+                work=work,
+                functions=len(functions),
+                with_cases=len(with_case),
+                params=n_params,
+                params_with_bad=params_bad,
+                missing=[f for f, _ in functions if f not in covered],
+            )
+        )
+    return rows
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def _key(r: dict) -> str:
+    return f"| `{r['function']}` | `{r['parameter']}` | `{_cell(r['value'])}` | {r['kind']} |"
+
+
+def render(rows: list[dict], inv: list[dict]) -> str:
+    kinds = {
+        "names": "ValueError naming the parameter",
+        "valueerror": "ValueError (parameter not named)",
+        "other": "another exception",
+        "accepted": "accepted (no error) — a gap",
+    }
+    lines = [
+        "# Bad input, counted",
+        "",
+        "Generated by `python tests/test_bad_input.py` (checked by `tests/test_bad_input.py`); do not edit.",
+        "Each row calls a public function with one parameter replaced by a bad value (the other arguments",
+        f"valid) and records what is raised; a call still running after {TIME_LIMIT_S} s counts as accepted.",
+        "The test re-runs every case except "
+        + ", ".join(f"`{c.function}`" for c in CASES if c.slow)
+        + " (their bad values start long computations).",
+        "",
+        "## Per work",
+        "",
+        "| work | public functions with parameters | with cases | parameters | parameters with bad values "
+        "| bad values tried | ValueError naming it | other ValueError | other exception | accepted |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for item in inv:
+        if "error" in item:
+            lines.append(f"| {item['work']} | import failed: {_cell(item['error'])} | | | | | | | | |")
+            continue
+        counts = Counter(r["kind"] for r in rows if r["work"] == item["work"])
+        lines.append(
+            f"| {item['work']} | {item['functions']} | {item['with_cases']} | {item['params']} | "
+            f"{item['params_with_bad']} | {sum(counts.values())} | {counts['names']} | "
+            f"{counts['valueerror']} | {counts['other']} | {counts['accepted']} |"
+        )
+    total = Counter(r["kind"] for r in rows)
+    lines += [
+        "",
+        f"Total: {len(rows)} bad values tried; " + ", ".join(f"{kinds[k]}: {total[k]}" for k in kinds),
+    ]
+    lines += [
+        "",
+        "## Every bad value tried",
+        "",
+        "Outcome: `names` = ValueError naming the parameter; `valueerror` = a ValueError not naming it;",
+        "`other` = another exception type; `accepted` = no error (a gap to fix in the work).",
+        "",
+        "| function | parameter | bad value | outcome | raised |",
+        "|---|---|---|---|---|",
+    ]
+    for r in rows:
+        lines.append(f"{_key(r)} {_cell(r['message'])} |")
+    lines += ["", "## Public functions without cases", ""]
+    for item in inv:
+        if "missing" in item and item["missing"]:
+            lines.append(
+                f"- **{item['work']}** ({len(item['missing'])}): "
+                + ", ".join(f"`{f.split('.', 1)[1]}`" for f in item["missing"])
+            )
+    return "\n".join(lines) + "\n"
+
+
+def _discovered_works() -> list[str]:
+    from safeguarded.paths import WORKS
+
+    return [w for w in WORKS if (REPO / "src" / "safeguarded" / w / "__init__.py").is_file()]
+
+
+# --------------------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def outcomes():
+    return run_cases([c for c in CASES if not c.slow])
+
+
+def _check_against_table(rows: list[dict]) -> None:
+    table = DOC.read_text()
+    changed = [_key(r) + f" {r['message']}" for r in rows if _key(r) not in table]
+    assert not changed, "outcomes differ from docs/bad_input.md (run python tests/test_bad_input.py):\n" + (
+        "\n".join(changed[:10])
+    )
+
+
+@pytest.mark.parametrize("work", WORKS_WITH_CASES)
+def test_bad_values_raise_what_the_table_records(outcomes, work):
+    """Each bad value's outcome is the one recorded in docs/bad_input.md (regenerate it after a fix),
+    and most bad values of every work raise a ValueError naming the parameter."""
+    rows = [r for r in outcomes if r["work"] == work]
+    _check_against_table([r for r in rows if "no error within" not in r["message"]])
+    assert sum(r["kind"] == "names" for r in rows) >= len(rows) / 2
+
+
+def test_every_case_names_an_existing_parameter():
+    for c in CASES:
+        params = inspect.signature(_resolve(c.function)).parameters
+        assert set(c.valid) | set(c.bad) <= set(params), c.function
+        assert c.bad, f"{c.function}: a case without bad values"
+
+
+def test_inventory_counts_public_functions():
+    inv = {i["work"]: i for i in inventory(WORKS_WITH_CASES)}
+    for work in WORKS_WITH_CASES:
+        assert inv[work]["with_cases"] >= 1
+        assert inv[work]["with_cases"] + len(inv[work]["missing"]) == inv[work]["functions"]
+        assert 0 < inv[work]["params_with_bad"] <= inv[work]["params"]
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(REPO / "src"))
+    DOC.parent.mkdir(exist_ok=True)
+    rows = run_cases()
+    DOC.write_text(render(rows, inventory(_discovered_works())))
+    print(f"wrote {DOC}: {len(rows)} bad values")
