@@ -39,12 +39,15 @@ $(VENV)/.installed: pyproject.toml
 
 install: $(VENV)/.installed ## create .venv (if missing) and install the package with EXTRAS
 
-reproduce: install ## execute WORK's notebooks at SCALE; paper: outputs into notebooks/ and figures/, claims, timings, site; smoke: all under build/smoke
+# (no $(MAKE) inside: with .ONESHELL, `make -n reproduce` would then run the whole recipe)
 ifeq ($(SCALE),smoke)
-	$(MAKE) --no-print-directory smoke
+reproduce: smoke ## execute WORK's notebooks at SCALE; paper: outputs into notebooks/ and figures/, claims, timings, site; smoke: all under build/smoke
 else
+reproduce: install
 	$(PY) -m safeguarded.notebooks --work $(WORK) --scale $(SCALE) $(SEED_ARG)
-	$(MAKE) --no-print-directory claims timings site
+	$(PY) -m safeguarded.claims --readme README.md
+	$(PY) -m safeguarded.notebooks --timings $(wildcard build/smoke/timings.csv) build/paper/timings.csv
+	$(PY) -m safeguarded.site --out build/site
 endif
 
 claims: install ## validate and merge the notebooks' claims into figures/claims.csv, CLAIMS.md and the README summary
