@@ -152,3 +152,22 @@ def test_check_fails_a_notebook_without_checked_cells(tmp_path, monkeypatch, cap
     monkeypatch.setattr(nbr, "NOTEBOOKS", books)
     assert nbr.check("rldp", executed, refs) == 1
     assert "none of its numbers is regression-tested" in capsys.readouterr().err
+
+
+def test_write_back_only_over_an_unchanged_source(tmp_path, capsys):
+    source, executed = tmp_path / "rldp_x.ipynb", tmp_path / "build" / "rldp_x.ipynb"
+    source.write_text("original")
+    executed.parent.mkdir()
+    executed.write_text("with outputs")
+    assert nbr.write_back(executed, source, b"original") and source.read_text() == "with outputs"
+    source.write_text("edited while it ran")
+    assert not nbr.write_back(executed, source, b"with outputs")
+    assert source.read_text() == "edited while it ran" and "NOT written back" in capsys.readouterr().err
+
+
+def test_source_state_names_changed_cells_of_the_notebook(tmp_path):
+    commit, changes = nbr.source_state(nbr.NOTEBOOKS / "rldp_fig2.ipynb")
+    assert commit != "unknown" and all(isinstance(c, str) for c in changes)
+    outside = tmp_path / "rldp_y.ipynb"
+    outside.write_text(json.dumps(_notebook("1")))
+    assert any("outside the repository" in c for c in nbr.source_state(outside)[1])
