@@ -139,3 +139,11 @@ def solver_cell(bound, seed, solver="HIGHS"):
         problem = cp.Problem(cp.Minimize(x), [x >= bound, x <= 1])
         record = solve(problem, name="sweep_cells.lp", solver=solver, problem_class="LP")
     return {"objective": record.objective, "solver": record.solver}
+
+
+def memory_cell(mb, seed, k=0):
+    """Holds an ``mb`` MiB array (touched, so resident) and reports the worker's pid."""
+    import numpy as np
+
+    x = np.ones(int(mb * 2**20 / 8))
+    return {"pid": os.getpid(), "total": float(x.sum())}

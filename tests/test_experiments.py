@@ -213,3 +213,48 @@ def test_stale_cells_are_reported_never_reused(tmp_path, caplog):
     assert "1 stale cells of s kept; remove with make clean-stale" in caplog.text
     assert experiments.main(["clean-stale", "--results", str(tmp_path)]) == 0
     assert len(list((tmp_path / "s").glob("*.pkl"))) == 2
+
+
+# --- memory ---------------------------------------------------------------------------------------
+
+
+def test_cells_declaring_more_memory_than_free_run_with_fewer_workers(tmp_path, monkeypatch):
+    params = [{"mb": 1, "k": k} for k in range(6)]
+
+    def sweep(name, cell_memory_mb, n_jobs=4):
+        return run_sweep(
+            sweep_cells.memory_cell,
+            params,
+            [0],
+            name=name,
+            cache_dir=tmp_path,
+            backend="loky",
+            n_jobs=n_jobs,
+            cell_memory_mb=cell_memory_mb,
+        )
+
+    monkeypatch.setattr(experiments, "available_memory_mb", lambda: 1000.0)
+    two = sweep("two", 400)  # 1000 MiB free, 400 MiB per cell: 2 workers of the 4 asked for
+    assert two.attrs["n_jobs"] == 2 and two["pid"].nunique() <= 2
+    assert sweep("all", 100).attrs["n_jobs"] == 4  # room for all
+    assert sweep("none", None).attrs["n_jobs"] == 4  # nothing declared: nothing capped
+    monkeypatch.undo()
+
+    free = experiments.available_memory_mb()
+    assert free is not None and free > 0
+    with pytest.warns(RuntimeWarning, match="only .* MiB are available; running one cell at a time"):
+        one = sweep("one", 10 * free)  # a cell larger than the machine's free memory
+    assert one.attrs["n_jobs"] == 1 and len(one) == 6 and one["pid"].nunique() == 1
+    assert (one["total"] == 2**20 / 8).all()
+    with pytest.raises(ValueError, match="cell_memory_mb must be > 0"):
+        sweep("bad", -5)
+    assert experiments.memory_capped_n_jobs(8, 3000, 10_000) == 3
+    assert experiments.memory_capped_n_jobs(8, 3000, None) == 8
+
+
+def test_peak_rss_of_a_cell_is_measured_in_a_fresh_process():
+    small = experiments.peak_rss_mb(sweep_cells.memory_cell, {"mb": 1})
+    big = experiments.peak_rss_mb(sweep_cells.memory_cell, {"mb": 200})
+    assert 0 < small["baseline"] <= small["peak"]
+    assert big["peak"] >= 200  # the 200 MiB array, resident at once
+    assert big["peak"] - small["peak"] >= 100  # (the baseline's own peak may overlap with it)
