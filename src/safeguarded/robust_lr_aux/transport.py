@@ -36,17 +36,24 @@ def ground_cost(X, y, X_aux, y_aux, *, kappa: float, q=1) -> np.ndarray:
     return dist + kappa * (y[:, None] != y_aux[None, :])
 
 
-def wasserstein_distance(X, y, X_aux, y_aux, *, kappa: float, q=1, return_plan: bool = False):
+def wasserstein_distance(X, y, X_aux, y_aux, *, kappa: float, q=1, return_plan: bool = False,
+                         weights=None, weights_aux=None):
     """W(P_N, P̂_N̂) under the feature-label metric, by the transport LP in HiGHS.
 
+    ``weights`` / ``weights_aux`` give non-uniform atom probabilities (default uniform 1/N, 1/N̂).
     Returns the distance, or (distance, plan N × N̂, LPResult) with ``return_plan``.
     """
     C = ground_cost(X, y, X_aux, y_aux, kappa=kappa, q=q)
     N, M = C.shape
+    a = np.full(N, 1.0 / N) if weights is None else np.asarray(weights, float)
+    b = np.full(M, 1.0 / M) if weights_aux is None else np.asarray(weights_aux, float)
+    for name, w, m in (("weights", a, N), ("weights_aux", b, M)):
+        if w.shape != (m,) or np.any(w < 0) or abs(w.sum() - 1) > 1e-9:
+            raise ValueError(f"{name} must be {m} non-negative numbers summing to 1")
     rows = sp.vstack(
         [sp.kron(sp.eye(N), np.ones((1, M))), sp.kron(np.ones((1, N)), sp.eye(M))], format="csc"
     )
-    rhs = np.concatenate([np.full(N, 1.0 / N), np.full(M, 1.0 / M)])
+    rhs = np.concatenate([a, b])
     res: LPResult = solve_lp(
         C.ravel(), rows, rhs, rhs, np.zeros(N * M), np.full(N * M, np.inf), name="robust_lr_aux.transport"
     )
