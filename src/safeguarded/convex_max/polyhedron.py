@@ -81,7 +81,7 @@ class PolyBounds:
 
 
 # ---------------------------------------------------------------- log-sum-exp: (118), Cor. 13/14
-def lse_upper_bound(inst: PolyInstance, *, solver: str | None = None) -> UpperBound:
+def lse_upper_bound(inst: PolyInstance, *, solver: str | None = None, **options) -> UpperBound:
     """Theorem 21's UB for log-sum-exp as the exponential-cone program (118).
 
     Each perspective ``t >= s·LSE(x/s)`` is written as ``s >= Σ_j z_j``, ``z_j >= s exp((x_j - t)/s)``
@@ -110,7 +110,7 @@ def lse_upper_bound(inst: PolyInstance, *, solver: str | None = None) -> UpperBo
     ]
     problem = cp.Problem(cp.Minimize(tau), cons)
     record = solve_with_retries(problem, name=f"convex_max.ub118[{inst.name}]", solver=solver,
-                                problem_class="EXP")
+                                problem_class="EXP", **options)
     return UpperBound(record.objective, np.asarray(u.value), np.asarray(V.value), np.asarray(r.value),
                       record.solve_time, time.perf_counter() - start, record.solver, record.solver_version,
                       record.status)
@@ -283,15 +283,19 @@ def scenario_lower_bound(inst: PolyInstance, scenarios: list[np.ndarray], scale:
                       best_k)
 
 
-def poly_bounds(inst: PolyInstance, *, solver: str | None = None, check: bool = True) -> PolyBounds:
-    """Algorithm 12: Theorem 21 UB (118 / 113 / 124 by ``inst.kind``) and the 1 + n + q scenario LB."""
+def poly_bounds(
+    inst: PolyInstance, *, solver: str | None = None, check: bool = True, ub_options: dict | None = None
+) -> PolyBounds:
+    """Algorithm 12: Theorem 21 UB (118 / 113 / 124 by ``inst.kind``) and the 1 + n + q scenario LB.
+
+    ``ub_options``: solver options of the conic UB solve (e.g. Clarabel's ``time_limit``)."""
     if check:
         check_polyhedron(inst.D, inst.d)
     if inst.kind == "lse":
-        ub = lse_upper_bound(inst, solver=solver)
+        ub = lse_upper_bound(inst, solver=solver, **(ub_options or {}))
         scen = lse_scenarios(inst, ub)
     elif inst.kind == "quad":
-        ub = quad_upper_bound(inst, solver=solver)
+        ub = quad_upper_bound(inst, solver=solver, **(ub_options or {}))
         scen = quad_scenarios(inst, ub)
     else:
         ub = summax_upper_bound(inst)
