@@ -96,14 +96,14 @@ def kill_driver(root, scenarios):
 
 
 def rendezvous_cell(k, seed, sync):
-    """Waits (on files, at most 60 s) until two processes compute this cell, so that two concurrent
+    """Waits (on files, at most 180 s) until two processes compute this cell, so that two concurrent
     sweeps write every cell at the same time."""
     from pathlib import Path
 
     sync = Path(sync)
     sync.mkdir(exist_ok=True)
     (sync / f"{k}-{seed}-{os.getpid()}").touch()
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 180
     while len(list(sync.glob(f"{k}-{seed}-*"))) < 2:
         if time.monotonic() > deadline:
             raise RuntimeError(f"the other sweep never reached cell k={k} seed={seed}")
