@@ -1,0 +1,68 @@
+"""Audit of the thesis' Tables 7 and 8: is the noise that a printed entry implies (ε, δ)-DP?
+
+A printed improvement I (in %) over the analytic Gaussian fixes the mechanism's expected loss
+x = a·(1 − I/100) (a = the analytic Gaussian's E|X|, L2147 / L2169), and with it — the loss being
+increasing in σ — the scale σ of the thesis' quasi-Gaussian (eq. (25)) or multi-Gaussian (eq. (28),
+with the K of Table 11).  That noise is then checked with the independent hockey-stick quadrature
+(:func:`grid.privacy_check_cell`, :mod:`privacy`): δ(ε) = sup_{φ ∈ [0, Δ]} ∫ (f(x + φ) − e^ε f(x))⁺ dx,
+which Theorems 3 and 5 claim is at most δ.  The printed entry is rounded to 0.01 pp; we take the end of
+its rounding interval that is most favourable to privacy (the smallest improvement, the largest σ).
+
+Kept apart from :mod:`grid` so that the cached grid sweeps do not depend on it.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pandas as pd
+from scipy import optimize
+
+from safeguarded.gaussian_mixtures import multi_gaussian as mg
+from safeguarded.gaussian_mixtures import quasi_gaussian as qg
+from safeguarded.gaussian_mixtures._validate import check_delta, check_epsilon, check_k
+from safeguarded.gaussian_mixtures.grid import analytic_gaussian_sigma
+
+__all__ = ["implied_sigma", "audit_params"]
+
+
+def implied_sigma(mechanism: str, improvement_pct: float, epsilon: float, delta: float, k: int = 1) -> float:
+    """The σ of ``mechanism`` ("QG" or "MG" with ``k``) whose E|X| is a·(1 − improvement/100), with a the
+    analytic Gaussian's E|X| at (ε, δ), Δ = 1; nan if no σ > 0 attains it (below the σ → 0 limit)."""
+    e, dl = check_epsilon(epsilon), check_delta(delta)
+    if mechanism == "QG":
+        def loss(s):
+            return qg.amplitude(s, e, 1.0)
+    elif mechanism == "MG":
+        kk = check_k(k)
+
+        def loss(s):
+            return mg.amplitude(s, e, 1.0, kk)
+    else:
+        raise ValueError(f"mechanism must be 'QG' or 'MG', got mechanism={mechanism!r}")
+    if not math.isfinite(improvement_pct) or improvement_pct >= 100:
+        raise ValueError(f"improvement_pct must be finite and < 100, got improvement_pct={improvement_pct!r}")
+    target = analytic_gaussian_sigma(e, dl) * math.sqrt(2 / math.pi) * (1 - improvement_pct / 100)
+    lo, hi = 1e-6, 1.0
+    while loss(hi) < target:
+        hi *= 2
+        if hi > 1e9:
+            raise ValueError(f"no sigma attains E|X| = {target!r}")
+    if loss(lo) > target:
+        return float("nan")
+    return float(optimize.brentq(lambda s: loss(s) - target, lo, hi, xtol=1e-15, rtol=1e-13))
+
+
+def audit_params(table: dict, mechanism: str, epsilons, deltas, best_k: dict | None = None) -> pd.DataFrame:
+    """One row per printed cell: ``table[(eps, delta)]`` = printed improvement string; for "MG" the K of
+    ``best_k[(eps, delta)]`` (Table 11).  Columns epsilon, delta, mechanism, k, printed, sigma (the
+    implied σ at the privacy-favourable end of the printed rounding)."""
+    rows = []
+    for e in epsilons:
+        for d in deltas:
+            printed = table[(e, d)]
+            k = int(best_k[(e, d)]) if mechanism == "MG" else 1
+            half = 0.5 * 10 ** -len(printed.split(".")[1]) if "." in printed else 0.5
+            sigma = implied_sigma(mechanism, float(printed) - half, e, d, k)
+            rows.append(dict(epsilon=e, delta=d, mechanism=mechanism, k=k, printed=printed, sigma=sigma))
+    return pd.DataFrame(rows)
