@@ -243,8 +243,12 @@ def runtime_cell(
         }
     )
     pieces = [(0, lo)] if lo.piecewise_affine else [(j, tangent_loss(lo, int(j))) for j in J]
+    # HiGHS's faster method per model (benchmarks/bench_wasserstein_mixed.py, N = 500, 50%): simplex for the
+    # exact piecewise-affine losses (hinge 1.6 s vs ipm 8.8 s), interior point for the tangent models
+    # (log-loss piece[5]: ipm 84 s, simplex > 300 s)
+    lp_solver = "simplex" if lo.piecewise_affine else "ipm"
     for j, pl in pieces:
-        r = bounded_lp(dataclasses.replace(spec, loss=pl), eps, time_limit=time_limit)
+        r = bounded_lp(dataclasses.replace(spec, loss=pl), eps, time_limit=time_limit, lp_solver=lp_solver)
         rows.append(
             {
                 "method": "piece",
@@ -254,7 +258,7 @@ def runtime_cell(
                 "objective": r.objective,
                 "rounds": 1,
                 "cuts": 0,
-                "solver": r.solver,
+                "solver": f"{r.solver} {lp_solver}",
             }
         )
     return rows
