@@ -1,0 +1,43 @@
+"""Tests of the audit of the thesis' Tables 7 and 8 (implied sigma and its privacy check)."""
+
+import math
+
+import pytest
+
+from safeguarded.gaussian_mixtures import audit, grid
+from safeguarded.gaussian_mixtures import multi_gaussian as mg
+from safeguarded.gaussian_mixtures import quasi_gaussian as qg
+
+
+@pytest.mark.parametrize("mechanism,k", [("QG", 1), ("MG", 3)])
+def test_implied_sigma_round_trip(mechanism, k):
+    eps, delta, sigma = 1.0, 0.05, 0.4
+    loss = qg.amplitude(sigma, eps) if mechanism == "QG" else mg.amplitude(sigma, eps, 1.0, k)
+    a = grid.analytic_gaussian_sigma(eps, delta) * math.sqrt(2 / math.pi)
+    imp = 100 * (a - loss) / a
+    assert audit.implied_sigma(mechanism, imp, eps, delta, k) == pytest.approx(sigma, rel=1e-9)
+
+
+def test_implied_sigma_of_a_calibrated_qg_is_private():
+    cal = qg.calibrate(1.0, 0.1)
+    a = grid.analytic_gaussian_sigma(1.0, 0.1) * math.sqrt(2 / math.pi)
+    imp = 100 * (a - qg.amplitude(cal.sigma, 1.0)) / a
+    sigma = audit.implied_sigma("QG", imp, 1.0, 0.1)
+    check = grid.privacy_check_cell(1.0, 0.1, "QG", sigma)
+    assert sigma == pytest.approx(cal.sigma, rel=1e-9)
+    assert check["margin"] >= -1e-7
+
+
+def test_implied_sigma_too_good_to_be_true_is_nan_and_bad_input():
+    assert math.isnan(audit.implied_sigma("MG", 99.99, 0.1, 0.1, 1))
+    with pytest.raises(ValueError, match="mechanism must be"):
+        audit.implied_sigma("AG", 1.0, 1.0, 0.1)
+    with pytest.raises(ValueError, match="improvement_pct"):
+        audit.implied_sigma("QG", 100.0, 1.0, 0.1)
+
+
+def test_audit_params_uses_the_privacy_favourable_end_of_the_rounding():
+    rows = audit.audit_params({(1.0, 0.1): "13.13"}, "MG", [1.0], [0.1], best_k={(1.0, 0.1): "2"})
+    exact = audit.implied_sigma("MG", 13.13, 1.0, 0.1, 2)
+    assert rows.sigma.iloc[0] > exact  # a smaller improvement: a larger, more private sigma
+    assert rows.sigma.iloc[0] == pytest.approx(audit.implied_sigma("MG", 13.125, 1.0, 0.1, 2))
