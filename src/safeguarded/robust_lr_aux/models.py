@@ -134,7 +134,7 @@ def _solve_ladder(problem: cp.Problem, name: str, solver: str | None, accept_ina
     chosen = resolve_solver(solver, "EXP")
     ladder = [(chosen, o) for o in (LADDER if chosen == "CLARABEL" else ({},))]
     if accept_inaccurate:
-        ladder += [("ECOS", {}), ("SCS", {"eps_abs": 1e-7, "eps_rel": 1e-7, "max_iters": 100000})]
+        ladder += [("ECOS", {}), ("SCS", {"eps_abs": 1e-7, "eps_rel": 1e-7, "max_iters": 20000})]
     for attempt, (name_solver, options) in enumerate(ladder):
         last = attempt == len(ladder) - 1
         try:
