@@ -166,11 +166,15 @@ def cor11_exact(
             constraints=fixed + [LinearConstraint(Acut, -np.inf, icpt.ravel())],
             options={"time_limit": remaining, "mip_rel_gap": 1e-9},
         )
-        if res.x is None:
+        if res.status not in (0, 1):  # 1: time limit (the incumbent and the dual bound stay usable)
             raise SolverError(f"convex_max.cor11[{inst.name}]", "HIGHS", str(res.status), res.message)
         dual = getattr(res, "mip_dual_bound", None)
-        it_bound = -float(dual) if dual is not None and np.isfinite(dual) else -float(res.fun)
-        bound = min(bound, it_bound) if res.status == 0 else bound
+        if dual is not None and np.isfinite(dual):  # valid even at the time limit: cuts over-estimate H
+            bound = min(bound, -float(dual))
+        elif res.status == 0:
+            bound = min(bound, -float(res.fun))
+        if res.x is None:  # time limit before any incumbent
+            break
         z = res.x[iz:iz + n] > 0.5
         s = np.where(z, 1.0, -1.0)
         xv = a + rho * s
@@ -184,8 +188,11 @@ def cor11_exact(
             status = "optimal"
             break
         cut_points += [res.x[iw:iw + m], lse_grad(A @ xv + b)]
+    if best_s is None:  # no incumbent within the time limit
+        best_s = np.full(n, np.nan)
     return ExactBoxResult(
-        value=best_val, bound=bound, x=a + rho * best_s, signs=best_s, iterations=len(history),
+        value=best_val if np.isfinite(best_val) else np.nan, bound=bound, x=a + rho * best_s,
+        signs=best_s, iterations=len(history),
         time=time.perf_counter() - start, status=status, solver="HIGHS",
         solver_version=solver_version("HIGHS"),
         history=history,
