@@ -37,6 +37,7 @@ __all__ = [
     "summax_upper_bound",
     "lse_scenarios",
     "quad_scenarios",
+    "quad_certified_tau",
     "summax_scenarios",
     "objective",
     "scenario_lower_bound",
@@ -177,9 +178,38 @@ def quad_upper_bound(
     tau = record.objective  # of the scaled problem; the scenarios of App. 5.F use the scaled data
     vbar = (al.value + be.value) / 2
     vhat = (al.value - be.value) / 2
+    certified = quad_certified_tau(L, ell, D, d, u.value, al.value, be.value, Vt.value)
     return UpperBound(S * tau, np.asarray(u.value), np.asarray(Vt.value), None, record.solve_time,
                       time.perf_counter() - start, record.solver, record.solver_version, record.status,
-                      extra={"vbar": vbar, "vhat": vhat, "tau": tau, "scale": S})
+                      extra={"vbar": vbar, "vhat": vhat, "tau": tau, "scale": S,
+                             "certified": S * certified})
+
+
+def quad_certified_tau(L, ell, D, d, u, alpha, beta, Vt) -> float:
+    """A *verified* value of (113) from an approximate solution (NaN if it cannot be repaired).
+
+    The solver's ``(u, alpha, beta, Ṽ)`` may violate the cones of (113) by its tolerance.  Keeping
+    ``u, beta, Ṽ`` and raising ``alpha`` by the smallest ``delta >= 0`` (the same for all rows) makes the
+    families (ii) and (iii) hold exactly (their second factors must be positive: ``alpha`` enters only
+    the first factors, with coefficient ``1'D_i >= 0`` resp. 1); then
+    ``tau = d'u + alpha'd + ||Ṽ'd||²/(1 - d'u - beta'd)`` satisfies (i) with equality.  Any feasible
+    point of (113) gives an upper bound by Theorem 21, so the value is valid whatever the solve status.
+    """
+    u, alpha, beta, Vt = (np.asarray(v, dtype=float) for v in (u, alpha, beta, Vt))
+    X = L - Vt.T @ D
+    f2_ii = D.T @ u + D.T @ beta
+    f2_iii = u + beta
+    colsum = D.sum(axis=0)
+    den = 1 - d @ u - beta @ d
+    if np.any(f2_ii <= 0) or np.any(f2_iii <= 0) or den <= 0 or np.any(colsum[np.any(X != 0, axis=0)] <= 0):
+        return float("nan")
+    need_ii = np.einsum("ji,ji->i", X, X) / f2_ii - (D.T @ u + D.T @ alpha - ell)
+    need_ii = need_ii / np.maximum(colsum, 1e-300)
+    need_iii = np.einsum("ij,ij->i", Vt, Vt) / f2_iii - (u + alpha)
+    delta = max(0.0, float(np.max(need_ii)), float(np.max(need_iii)))
+    delta = delta * (1 + 1e-9) + 1e-15  # float safety margin
+    alpha = alpha + delta
+    return float(d @ u + alpha @ d + np.sum((Vt.T @ d) ** 2) / den)
 
 
 def _unit(v: np.ndarray) -> np.ndarray:
