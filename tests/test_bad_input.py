@@ -96,6 +96,21 @@ def _grid():
 
 
 X3 = [0.0, 1.0, 2.0]
+# a three-record ATR decision table: probabilities, decisions, fidelity box [lo, hi], groups
+ATR_P, ATR_D, ATR_LO, ATR_HI, ATR_G = (
+    [0.2, 0.3, 0.5],
+    [0.0, 0.5, 1.0],
+    [0.0, 0.2, 0.5],
+    [0.5, 0.7, 1.0],
+    [0, 0, 1],
+)
+ATR_BAD = dict(
+    p=[[-0.2, 0.7, 0.5], [0.2, NAN, 0.5], [0.5, 0.5]],
+    lo=[[0.6, 0.2, 0.5], [0.0, 0.2]],
+    hi=[[0.5, 0.7, 1.5], [0.5, 0.1, 1.0]],
+    group=[[0, 0]],
+)
+ATR_BAD_D = [[0.0, 0.5, 1.5], [0.0, NAN, 1.0]]
 CASES = [
     # rldp
     case("rldp.uncertainty.chi2_radius", dict(alpha=0.05, n=75, n_cells=15), alpha=LEVEL),
@@ -161,6 +176,55 @@ CASES = [
         "atr.table.example_table",
         dict(population=(12, 5, 3, 9, 7, 4)),
         population=[(1, 2), (-1, 5, 3, 9, 7, 4)],
+    ),
+    *[
+        case(f"atr.{f}", dict(p=ATR_P, lo=ATR_LO, hi=ATR_HI, group=ATR_G), **ATR_BAD)
+        for f in (
+            "algorithm.beta_candidates",
+            "algorithm.theorem1_printed",
+            "algorithm.algorithm1",
+            "lfp.lp_bisection_per_group",
+            "lfp.lp_bisection_monolithic",
+            "lfp.lp_bisection_batched",
+        )
+    ],
+    case(
+        "atr.algorithm.feasible_mapping",
+        dict(p=ATR_P, lo=ATR_LO, hi=ATR_HI, group=ATR_G, beta=0.5),
+        beta=LEVEL,
+        **ATR_BAD,
+    ),
+    case(
+        "atr.lfp.lp_bisection_group",
+        dict(p=ATR_P, lo=ATR_LO, hi=ATR_HI),
+        tol=[0.0, -1.0, NAN],
+        p=ATR_BAD["p"],
+        lo=ATR_BAD["lo"],
+    ),
+    *[
+        case(
+            f"atr.privacy.{f}",
+            dict(p=ATR_P, d=ATR_D, group=ATR_G),
+            p=ATR_BAD["p"],
+            d=ATR_BAD_D,
+            group=ATR_BAD["group"],
+        )
+        for f in ("confidence", "group_max_confidence", "c_star")
+    ],
+    case("atr.privacy.beta_min", dict(p=ATR_P, group=ATR_G), p=ATR_BAD["p"], group=ATR_BAD["group"]),
+    case(
+        "atr.fairness.statistical_parity",
+        dict(p=ATR_P, d=ATR_D, group1=[True, True, False], group2=[False, False, True]),
+        p=ATR_BAD["p"],
+        d=ATR_BAD_D,
+        group1=[[True, False]],
+        group2=[[True, False]],
+    ),
+    case(
+        "atr.fairness.p_rule_bias",
+        dict(p=ATR_P, d=ATR_D, group1=[True, True, False], group2=[False, False, True]),
+        outcomes=["bogus"],
+        d=ATR_BAD_D,
     ),
     # routing
     case("routing.dp_sgd.check_privacy", dict(eps=0.1, delta=0.1)),
@@ -259,6 +323,7 @@ CASES = [
         dict(baseline="laplace", epsilon=1.0, delta=0.1, sensitivity=1.0),
         baseline=["bogus"],
         noises=["bogus"],
+        slow=True,
     ),
     case(
         "dp_noise.synthetic.grid_for",
@@ -380,10 +445,8 @@ def _materialise(value):
     return value() if callable(value) and not isinstance(value, type) else value
 
 
-def _outcome(func, kwargs: dict, param: str) -> tuple[str, str]:
+def _classify(func, kwargs: dict, param: str) -> tuple[str, str]:
     """(kind, message): kind 'names' (ValueError naming param), 'valueerror', 'other', 'accepted'."""
-    previous = signal.signal(signal.SIGALRM, _alarm)
-    signal.alarm(TIME_LIMIT_S)
     try:
         func(**kwargs)
     except _TimeLimit:
@@ -394,12 +457,39 @@ def _outcome(func, kwargs: dict, param: str) -> tuple[str, str]:
     except Exception as exc:
         message = str(exc).splitlines()[0] if str(exc) else ""
         return "other", f"{type(exc).__name__}: {message}"
-    else:
-        return "accepted", "no error (accepted)"
+    return "accepted", "no error (accepted)"
+
+
+def _child(conn, func, kwargs, param):
+    conn.send(_classify(func, kwargs, param))
+    conn.close()
+
+
+def _outcome(func, kwargs: dict, param: str, isolated: bool) -> tuple[str, str]:
+    """:func:`_classify` under a time limit: an alarm, or (``isolated``, for calls that start long
+    computations in C code an alarm cannot stop) a forked child killed at the limit."""
+    if isolated:
+        import multiprocessing
+
+        ctx = multiprocessing.get_context("fork")
+        receive, send = ctx.Pipe(duplex=False)
+        child = ctx.Process(target=_child, args=(send, func, kwargs, param))
+        child.start()
+        send.close()
+        try:
+            if receive.poll(TIME_LIMIT_S):
+                return receive.recv()
+            return "accepted", f"no error within {TIME_LIMIT_S} s"
+        finally:
+            child.kill()
+            child.join()
+    previous = signal.signal(signal.SIGALRM, _alarm)
+    signal.alarm(TIME_LIMIT_S)
+    try:
+        return _classify(func, kwargs, param)
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, previous)
-    return "accepted", ""
 
 
 def run_cases(cases=CASES) -> list[dict]:
@@ -414,7 +504,7 @@ def run_cases(cases=CASES) -> list[dict]:
                 kwargs[param] = value
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore")
-                    kind, message = _outcome(func, kwargs, param)
+                    kind, message = _outcome(func, kwargs, param, c.slow)
                 rows.append(
                     dict(
                         work=c.work,
