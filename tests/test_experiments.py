@@ -254,7 +254,6 @@ def test_cells_declaring_more_memory_than_free_run_with_fewer_workers(tmp_path, 
 
 def test_peak_rss_of_a_cell_is_measured_in_a_fresh_process():
     small = experiments.peak_rss_mb(sweep_cells.memory_cell, {"mb": 1})
-    big = experiments.peak_rss_mb(sweep_cells.memory_cell, {"mb": 200})
-    assert 0 < small["baseline"] <= small["peak"]
-    assert big["peak"] >= 200  # the 200 MiB array, resident at once
-    assert big["peak"] - small["peak"] >= 100  # (the baseline's own peak may overlap with it)
+    big = experiments.peak_rss_mb(sweep_cells.memory_cell, {"mb": 400})
+    assert 0 < small["baseline"] <= small["peak"] < 400  # interpreter + imports + 1 MiB
+    assert big["peak"] >= 400  # the 400 MiB array, resident at once
