@@ -286,8 +286,9 @@ def timing_row(name: str, work: str, scale: str, seconds: float, cells: int | st
     }
 
 
-def run(work: str, scale: str, out_dir: Path, seed: int | None, write_back_to_source: bool) -> int:
-    books = notebooks_of(work)
+def run(work: str, scale: str, out_dir: Path, seed: int | None, write_back_to_source: bool,
+        only: list[str] | None = None) -> int:
+    books = [b for b in notebooks_of(work) if not only or b.stem in only or b.name in only]
     if not books:
         print(f"no notebooks for work={work!r} in {NOTEBOOKS}", file=sys.stderr)
         return 1
@@ -552,6 +553,8 @@ def main(argv=None) -> int:
     parser.add_argument("--scale", default="paper", choices=SCALES)
     parser.add_argument("--seed", type=int, default=None, help="override each notebook's seed")
     parser.add_argument("--out", type=Path, default=None, help="default build/<scale>/notebooks")
+    parser.add_argument("--notebook", action="append", metavar="NAME",
+                        help="only this notebook of --work (e.g. rldp_fig2); repeatable")
     parser.add_argument("--no-write-back", action="store_true",
                         help="at paper scale, leave the executed notebooks in --out only")
     parser.add_argument("--check", type=Path, metavar="DIR",
@@ -573,7 +576,7 @@ def main(argv=None) -> int:
     out_dir = args.out or REPO_ROOT / "build" / args.scale / "notebooks"
     # only a paper-scale run into the default place writes back: smoke runs never touch notebooks/
     back = args.scale == "paper" and args.out is None and not args.no_write_back
-    return run(args.work, args.scale, out_dir, args.seed, back)
+    return run(args.work, args.scale, out_dir, args.seed, back, args.notebook)
 
 
 if __name__ == "__main__":
