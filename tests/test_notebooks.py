@@ -127,6 +127,7 @@ def test_timings_merge_keeps_latest_and_renders(tmp_path):
     assert [(r["scale"], r["seconds"]) for r in rows] == [("paper", "9000"), ("smoke", "31")]
     text = nbr.timings_markdown(rows)
     assert "| rldp_fig2 | 31 s | 2.5 h |" in text
+    assert "| **all notebooks** | 31 s | 2.5 h |" in text
     readme = tmp_path / "README.md"
     readme.write_text(f"a\n{nbr.TIMINGS_BEGIN}\nold\n{nbr.TIMINGS_END}\nb\n")
     assert nbr.update_readme_timings(rows, readme)

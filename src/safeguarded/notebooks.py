@@ -523,13 +523,21 @@ def timings_markdown(rows: list[dict]) -> str:
         smoke, paper = scales.get("smoke", {}), scales.get("paper", {})
         paper_text = _duration(paper.get("seconds", ""))
         if paper.get("cells_computed") == "0" and paper:
-            paper_text += " (all sweep cells cached)"
+            paper_text += " (no sweep cell computed)"
         latest = paper or smoke
         lines.append(
             f"| {book} | {_duration(smoke.get('seconds', ''))} | {paper_text} | "
             f"{latest.get('date', '')} `{latest.get('commit', '')}`, {latest.get('cpus', '')} cpus, "
             f"{latest.get('n_jobs', '') or 'default'} |"
         )
+    books = [b for b in by_book if b != "make test"]
+    totals = []
+    for scale in ("smoke", "paper"):
+        measured = [float(by_book[b][scale]["seconds"]) for b in books
+                    if by_book[b].get(scale, {}).get("seconds")]
+        text = _duration(str(sum(measured))) if measured else "not measured yet"
+        totals.append(text + ("" if len(measured) == len(books) else f" ({len(measured)} of {len(books)})"))
+    lines.append(f"| **all notebooks** | {totals[0]} | {totals[1]} | sum of the rows above |")
     return "\n".join(lines)
 
 
