@@ -66,5 +66,5 @@ def ternary_panel(ax, table: pd.DataFrame, column: str, title: str) -> None:
         )
     ax.set_aspect("equal")
     ax.axis("off")
-    ax.set_title(title)
+    ax.set_title(title, pad=16)
     ax.legend(loc="upper right")
