@@ -264,6 +264,22 @@ CASES = [
         dict(lam_per_hour=[1.0], q_per_hour=[1.0], periods=60.0),
         periods=POSITIVE,
     ),
+    case(
+        "routing.costs.section34_beta",
+        dict(n_nodes=4, q=[1.0, 2.0], lam_max=1.0, alpha=1.0),
+        n_nodes=COUNT,
+        lam_max=POSITIVE,
+        alpha=[-1.0, NAN],
+        q=[[-1.0, 2.0], [NAN, 1.0]],
+    ),
+    case(
+        "routing.costs.section34_C",
+        dict(n_nodes=4, q=[1.0, 2.0], c=[1.0, 1.0], lam_max=1.0),
+        n_nodes=COUNT,
+        lam_max=POSITIVE,
+        q=[[-1.0, 2.0]],
+        c=[[-1.0, 1.0], [NAN, 1.0]],
+    ),
     # dp_noise
     case("dp_noise.mechanisms.validate_privacy", dict(epsilon=1.0, delta=0.1, sensitivity=1.0)),
     case("dp_noise.mechanisms.gaussian_classic_sigma", dict(epsilon=0.5, delta=0.1, sensitivity=1.0)),
