@@ -520,6 +520,8 @@ def timings_markdown(rows: list[dict]) -> str:
     lines = ["| notebook | smoke | paper | measured (commit, cpus, SAFEGUARDED_N_JOBS) |",
              "|---|---|---|---|"]
     for book, scales in by_book.items():
+        if book == "make test":
+            continue
         smoke, paper = scales.get("smoke", {}), scales.get("paper", {})
         paper_text = _duration(paper.get("seconds", ""))
         if paper.get("cells_computed") == "0" and paper:
@@ -538,6 +540,13 @@ def timings_markdown(rows: list[dict]) -> str:
         text = _duration(str(sum(measured))) if measured else "not measured yet"
         totals.append(text + ("" if len(measured) == len(books) else f" ({len(measured)} of {len(books)})"))
     lines.append(f"| **all notebooks** | {totals[0]} | {totals[1]} | sum of the rows above |")
+    if "make test" in by_book:
+        row = by_book["make test"].get("smoke", {})
+        lines.append(
+            f"| **`make test`** (unit, every notebook once at smoke scale, check, site, browser) | "
+            f"{_duration(row.get('seconds', ''))} | — | {row.get('date', '')} `{row.get('commit', '')}`, "
+            f"{row.get('cpus', '')} cpus, {row.get('n_jobs', '') or 'default'} |"
+        )
     return "\n".join(lines)
 
 
