@@ -55,13 +55,18 @@ def table37_row(name: str, baseline_limit: float, max_starts: int, run_global: b
         inst = generate_lse_ball(**TABLE37_GENERATED[name], seed=seed, name=name)
     else:
         inst = load_instance("table37", name)
-    ours = cor10_bounds(inst)
-    row = {
-        "problem": name, "n": inst.n, "m": inst.m, "generated": inst.generated,
-        "upper": ours.upper, "lower": ours.lower, "time": ours.time, "wall": ours.wall_time,
-        "sphere_residual": abs(np.linalg.norm(ours.x - inst.a) - inst.rho),
-        "solver": f"{ours.solver} {ours.solver_version}",
-    }
+    row = {"problem": name, "n": inst.n, "m": inst.m, "generated": inst.generated}
+    try:
+        ours = cor10_bounds(inst)
+    except SolverError as exc:  # recorded as this row's failure (SolverError does not pickle)
+        row.update({"upper": np.nan, "lower": np.nan, "time": np.nan, "wall": np.nan,
+                    "sphere_residual": np.nan, "solver": f"failed: {exc}"})
+    else:
+        row.update({
+            "upper": ours.upper, "lower": ours.lower, "time": ours.time, "wall": ours.wall_time,
+            "sphere_residual": abs(np.linalg.norm(ours.x - inst.a) - inst.rho),
+            "solver": f"{ours.solver} {ours.solver_version}",
+        })
     row.update(_local(inst, "2", baseline_limit, max_starts, seed))
     if run_global:
         row.update(_global(inst, "2", baseline_limit))
@@ -71,7 +76,11 @@ def table37_row(name: str, baseline_limit: float, max_starts: int, run_global: b
 def table38_row(name: str, baseline_limit: float, max_starts: int, exact_limit: float, seed: int) -> dict:
     """Table 38: Cor. 11's exact value (outer approximation, HiGHS MILP) and the stand-ins."""
     inst = load_instance("table38", name)
-    ex = cor11_exact(inst, time_limit=exact_limit)
+    try:
+        ex = cor11_exact(inst, time_limit=exact_limit)
+    except SolverError as exc:  # recorded as this row's failure (SolverError does not pickle)
+        return {"problem": name, "n": inst.n, "m": inst.m, "exact": np.nan, "exact_bound": np.nan,
+                "exact_status": f"failed: {exc}", "exact_iterations": 0, "time": np.nan}
     row = {
         "problem": name, "n": inst.n, "m": inst.m, "exact": ex.value, "exact_bound": ex.bound,
         "exact_status": ex.status, "exact_iterations": ex.iterations, "time": ex.time,
