@@ -41,3 +41,13 @@ def test_audit_params_uses_the_privacy_favourable_end_of_the_rounding():
     exact = audit.implied_sigma("MG", 13.13, 1.0, 0.1, 2)
     assert rows.sigma.iloc[0] > exact  # a smaller improvement: a larger, more private sigma
     assert rows.sigma.iloc[0] == pytest.approx(audit.implied_sigma("MG", 13.125, 1.0, 0.1, 2))
+
+
+def test_audit_cell_coarse_agrees_with_the_fine_check_and_flags_a_failure():
+    fine = grid.privacy_check_cell(1.0, 1e-4, "MG", 0.3131, 9)
+    coarse = audit.audit_cell(1.0, 1e-4, "MG", 0.3131, 9)
+    assert coarse["method"].startswith("coarse")  # far from delta: no refinement needed
+    assert coarse["delta_actual"] == pytest.approx(fine["delta_actual"], rel=1e-4)
+    assert coarse["margin"] < -100  # the thesis's (1, 1e-4) multi-Gaussian is not (1, 1e-4)-DP
+    tight = audit.audit_cell(1.0, 0.1, "QG", qg.calibrate(1.0, 0.1).sigma)
+    assert tight["method"].startswith("fine") and tight["margin"] >= -1e-7
