@@ -152,3 +152,17 @@ def test_report_collects_only_notebook_fragments(tmp_path):
     cs.frame().to_csv(folder / "bench_something.csv", index=False)
     with pytest.raises(ClaimError, match="no notebook"):
         claims.collect(tmp_path)
+
+
+def test_pending_fragments_are_listed_not_merged(tmp_path):
+    cs = _set()
+    cs.printed("fig02a", "B at n=75", "0.315797", 0.3157971, location="eq. (3)")
+    folder = tmp_path / "rldp" / "claims"
+    (folder / claims.PENDING).mkdir(parents=True)
+    cs.frame().to_csv(folder / "rldp_fig2.csv", index=False)
+    old = pd.DataFrame({"work": ["rldp"], "item": ["x"], "claim": ["old"], "verdict": ["reproduced"]})
+    old.to_csv(folder / claims.PENDING / "rldp_fig2.csv", index=False)
+    csv_path, md_path = claims.write_report(tmp_path)
+    assert len(pd.read_csv(csv_path)) == 1
+    text = md_path.read_text()
+    assert "Not re-judged yet" in text and "notebooks/rldp_fig2.ipynb` | 1 |" in text

@@ -626,7 +626,36 @@ def _md_rows(rows: pd.DataFrame) -> str:
     return shown.to_markdown(index=False)
 
 
-def _markdown(table: pd.DataFrame) -> str:
+PENDING = "pending"
+
+
+def pending_fragments(figures: Path = FIGURES) -> list[Path]:
+    """Fragments written before the protocol, not yet re-judged: ``figures/<work>/claims/pending/``.
+
+    They are never merged or counted; the report lists them so that a reviewer sees what is missing.
+    """
+    return [p for work in WORKS for p in sorted((figures / work / "claims" / PENDING).glob("*.csv"))]
+
+
+def _pending_lines(pending: list[Path]) -> list[str]:
+    if not pending:
+        return []
+    lines = [
+        "## Not re-judged yet",
+        "",
+        "These fragments were written before this protocol; their notebooks have not been rerun at paper",
+        "scale under it yet. Their old verdicts are **not** merged or counted above.",
+        "",
+        "| work | notebook | rows |",
+        "|---|---|---|",
+    ]
+    for path in pending:
+        rows = len(pd.read_csv(path, dtype=str, keep_default_na=False))
+        lines.append(f"| {path.parent.parent.parent.name} | `notebooks/{path.stem}.ipynb` | {rows} |")
+    return lines + [""]
+
+
+def _markdown(table: pd.DataFrame, pending: list[Path] = ()) -> str:
     lines = [
         "# Claims report",
         "",
@@ -638,8 +667,9 @@ def _markdown(table: pd.DataFrame) -> str:
         "",
     ]
     if table.empty:
-        return "\n".join(lines + ["No claims have been registered yet.", ""])
+        return "\n".join(lines + ["No claims have been registered yet.", ""] + _pending_lines(list(pending)))
     lines += ["## Summary", "", summary_table(table).to_markdown(index=False), ""]
+    lines += _pending_lines(list(pending))
     size = _deviation_size(table)
     for work in [w for w in WORKS if w in set(table["work"])]:
         t = table[table["work"] == work]
@@ -687,7 +717,7 @@ def write_report(figures: Path = FIGURES, *, readme: Path | None = None) -> tupl
     figures.mkdir(parents=True, exist_ok=True)
     csv_path, md_path = figures / "claims.csv", figures / "CLAIMS.md"
     table.to_csv(csv_path, index=False, lineterminator="\n")
-    md_path.write_text(_markdown(table))
+    md_path.write_text(_markdown(table, pending_fragments(figures)))
     if readme is not None:
         _update_readme(table, readme)
     return csv_path, md_path
