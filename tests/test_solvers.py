@@ -73,3 +73,17 @@ def test_bad_solver_and_class_names():
         solvers.resolve_solver("NOPE")
     with pytest.raises(ValueError, match="problem_class must be one of"):
         solvers.resolve_solver(None, "NLP")
+
+
+def test_solver_errors_survive_pickling():
+    """A failed solve raised in a process-pool worker must reach the sweep as the same typed error."""
+    import pickle
+
+    from safeguarded.solvers import InaccurateError, SolverError
+
+    err = InaccurateError("lp", "HIGHS", "optimal_inaccurate", "stalled")
+    back = pickle.loads(pickle.dumps(err))
+    assert type(back) is InaccurateError and isinstance(back, SolverError)
+    fields = (back.problem_name, back.solver, back.status, back.detail)
+    assert fields == ("lp", "HIGHS", "optimal_inaccurate", "stalled")
+    assert str(back) == str(err)

@@ -79,7 +79,12 @@ class SolverError(RuntimeError):
         msg = f"problem {problem_name!r} solved with {solver}: status {status!r}"
         if detail:
             msg += f" ({detail})"
+        self.detail = detail
         super().__init__(msg)
+
+    def __reduce__(self):
+        # picklable, so that a failed solve inside a process-pool worker reaches the sweep as itself
+        return (type(self), (self.problem_name, self.solver, self.status, self.detail))
 
 
 class InfeasibleError(SolverError):
