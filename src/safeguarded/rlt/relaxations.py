@@ -163,19 +163,26 @@ def rlt_simplex(prob: QuadBarrierProblem, sdp: bool = False, chain=("CLARABEL", 
     X = cp.Variable((n, n), symmetric=True)
     x = cp.Variable(n, nonneg=True)
     cons = [X >= 0, cp.sum(X, axis=1) == x, cp.sum(x) == 1]
+    res = _solve_lifted(prob, X, x, cons, start, sdp, chain)
+    res.extra["diag_deviation"] = float(np.abs(res.X - np.diag(res.x)).max())
+    return res
+
+
+def _solve_lifted(prob, X, x, cons, start: float, sdp: bool, chain) -> RelaxationResult:
+    """Maximise the lifted objective over ``cons`` (plus the Shor constraint [X x; x^T 1] >= 0 when
+    ``sdp``): the common tail of the RLT (140) and polyhedral RLT (138) relaxations."""
+    n = prob.n
     if sdp:
-        cons.append(
+        cons = cons + [
             cp.bmat(
                 [[X, cp.reshape(x, (n, 1), order="F")], [cp.reshape(x, (1, n), order="F"), np.ones((1, 1))]]
             )
             >> 0
-        )
+        ]
     problem = cp.Problem(cp.Maximize(_lifted_quadratic(prob, X, x) + _barrier_expr(prob, x)), cons)
     build = time.perf_counter() - start
     method = "rlt_sdp" if sdp else "rlt"
-    res = _result(method, problem, build, x, X, f"rlt.{prob.name}.{method}", "SDP" if sdp else "EXP", chain)
-    res.extra["diag_deviation"] = float(np.abs(res.X - np.diag(res.x)).max())
-    return res
+    return _result(method, problem, build, x, X, f"rlt.{prob.name}.{method}", "SDP" if sdp else "EXP", chain)
 
 
 def rlt_product_matrix(A: sp.spmatrix, b: np.ndarray, X, x) -> cp.Expression:
@@ -199,17 +206,7 @@ def rlt_polyhedral(
     cons = [prob.A @ x <= prob.b, cp.diag(S) >= 0]
     if prob.A.shape[0] > 1:
         cons.append(cp.upper_tri(S) >= 0)
-    if sdp:
-        cons.append(
-            cp.bmat(
-                [[X, cp.reshape(x, (n, 1), order="F")], [cp.reshape(x, (1, n), order="F"), np.ones((1, 1))]]
-            )
-            >> 0
-        )
-    problem = cp.Problem(cp.Maximize(_lifted_quadratic(prob, X, x) + _barrier_expr(prob, x)), cons)
-    build = time.perf_counter() - start
-    method = "rlt_sdp" if sdp else "rlt"
-    return _result(method, problem, build, x, X, f"rlt.{prob.name}.{method}", "SDP" if sdp else "EXP", chain)
+    return _solve_lifted(prob, X, x, cons, start, sdp, chain)
 
 
 def _simplex_linear_coefficients(prob: QuadBarrierProblem) -> tuple[np.ndarray, float]:
