@@ -687,7 +687,13 @@ def _markdown(table: pd.DataFrame, pending: list[Path] = ()) -> str:
         sections = [
             ("Deviations (largest first, in tolerances)", bad.drop(columns="_size")),
             ("Inconclusive", t[t["verdict"] == "inconclusive"]),
-            ("Reproduced and holding", t[t["verdict"].isin(["reproduced", "qualitative-ok"])]),
+            # the rows that hold need no reason or counts beside them: keep the report readable
+            (
+                "Reproduced and holding",
+                t[t["verdict"].isin(["reproduced", "qualitative-ok"])].drop(
+                    columns=["runs", "solver", "note"]
+                ),
+            ),
         ]
         for title, rows in sections:
             if len(rows):
