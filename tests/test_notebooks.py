@@ -121,17 +121,35 @@ def test_timings_merge_keeps_latest_and_renders(tmp_path):
     run1, run2 = tmp_path / "a.csv", tmp_path / "b.csv"
     nbr.record_timing(run1, nbr.timing_row("rldp_fig2", "rldp", "smoke", 20.4, 3))
     nbr.record_timing(run2, nbr.timing_row("rldp_fig2", "rldp", "smoke", 31.0, 0))
-    nbr.record_timing(run2, nbr.timing_row("rldp_fig2", "rldp", "paper", 9000, 100))
+    nbr.record_timing(run2, nbr.timing_row("rldp_fig2", "rldp", "paper", 9000, 100, 1234.4))
     table = tmp_path / "timings.csv"
     rows = nbr.merge_timings([run1, run2], table)
     assert [(r["scale"], r["seconds"]) for r in rows] == [("paper", "9000"), ("smoke", "31")]
     text = nbr.timings_markdown(rows)
-    assert "| rldp_fig2 | 31 s | 2.5 h |" in text
-    assert "| **all notebooks** | 31 s | 2.5 h |" in text
+    assert "| rldp_fig2 | 31 s | 2.5 h | 1234 |" in text
+    assert "| **all notebooks** | 31 s | 2.5 h | max 1234 |" in text
     readme = tmp_path / "README.md"
     readme.write_text(f"a\n{nbr.TIMINGS_BEGIN}\nold\n{nbr.TIMINGS_END}\nb\n")
     assert nbr.update_readme_timings(rows, readme)
     assert "old" not in readme.read_text() and "2.5 h" in readme.read_text()
+
+
+def test_tree_memory_sees_a_child_allocation():
+    """A child that holds 300 MiB (touched, so resident) raises the descendants' peak by about that."""
+    import subprocess
+    import sys
+
+    code = ("import numpy as np, sys; a = np.ones(300 * 2**20 // 8); "
+            "sys.stdout.write('ready\\n'); sys.stdout.flush(); sys.stdin.readline()")
+    with nbr.TreeMemory(interval=0.05) as memory:
+        child = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                 text=True)
+        assert child.stdout.readline() == "ready\n"
+        now = memory.sample()
+        child.communicate("go\n")
+    assert now >= 300 and memory.peak_mb >= now
+    with pytest.raises(ValueError, match="interval"):
+        nbr.TreeMemory(interval=0)
 
 
 def test_work_of_and_bad_input():
