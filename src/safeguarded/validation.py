@@ -6,7 +6,19 @@ import numbers
 
 import numpy as np
 
-__all__ = ["check_positive", "check_in_interval", "check_integer", "check_simplex", "check_shape"]
+__all__ = [
+    "check_positive",
+    "check_in_interval",
+    "check_integer",
+    "check_simplex",
+    "check_shape",
+    "check_choice",
+    "check_bool",
+    "check_type",
+    "check_rng",
+    "check_array",
+    "check_same_length",
+]
 
 
 def check_positive(name: str, value, *, allow_zero: bool = False, allow_inf: bool = False) -> float:
@@ -64,3 +76,64 @@ def check_shape(name: str, arr, shape: tuple[int, ...]) -> np.ndarray:
     if out.shape != tuple(shape):
         raise ValueError(f"{name} must have shape {tuple(shape)}, got shape {out.shape}")
     return out
+
+
+def check_choice(name: str, value, choices):
+    """``value`` if it is one of ``choices`` (compared with ``==``); ValueError listing them otherwise."""
+    try:
+        ok = any(value is c or (isinstance(value, str) == isinstance(c, str) and bool(value == c))
+                 for c in choices)
+    except (TypeError, ValueError):  # e.g. an array compared with a string
+        ok = False
+    if not ok:
+        raise ValueError(f"{name} must be one of {tuple(choices)}, got {name}={value!r}")
+    return value
+
+
+def check_bool(name: str, value) -> bool:
+    """``value`` as a bool; only ``True`` / ``False`` (or NumPy booleans) are accepted."""
+    if not isinstance(value, bool | np.bool_):
+        raise ValueError(f"{name} must be True or False, got {name}={value!r}")
+    return bool(value)
+
+
+def check_type(name: str, value, types, what: str):
+    """``value`` if it is an instance of ``types``; ValueError naming ``what`` was expected otherwise."""
+    if not isinstance(value, types):
+        raise ValueError(f"{name} must be {what}, got {type(value).__name__}")
+    return value
+
+
+def check_rng(name: str, value) -> np.random.Generator:
+    """``value`` if it is a ``numpy.random.Generator`` (seed it with ``safeguarded.experiments.rng_for``)."""
+    return check_type(name, value, np.random.Generator, "a numpy.random.Generator")
+
+
+def check_array(name: str, value, *, ndim: int | None = None, shape=None, finite: bool = True,
+                nonempty: bool = True) -> np.ndarray:
+    """``value`` as a float array; optionally of ``ndim`` dimensions, of ``shape`` (``None`` entries
+    match any length), non-empty and with finite entries (NaN and infinities rejected)."""
+    try:
+        arr = np.asarray(value, dtype=float)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be an array of real numbers, got {name}={value!r}") from None
+    if ndim is not None and arr.ndim != ndim:
+        raise ValueError(f"{name} must be a {ndim}-d array, got shape {arr.shape}")
+    if shape is not None:
+        shape = tuple(shape)
+        if arr.ndim != len(shape) or any(s not in (None, a) for s, a in zip(shape, arr.shape, strict=True)):
+            want = "(" + ", ".join("any" if s is None else str(s) for s in shape) + ")"
+            raise ValueError(f"{name} must have shape {want}, got shape {arr.shape}")
+    if nonempty and arr.size == 0:
+        raise ValueError(f"{name} must be non-empty, got shape {arr.shape}")
+    if finite and not np.all(np.isfinite(arr)):
+        raise ValueError(f"{name} must be finite, got {int(np.sum(~np.isfinite(arr)))} non-finite entries")
+    return arr
+
+
+def check_same_length(name: str, value, other_name: str, length: int) -> None:
+    """ValueError unless ``len(value) == length`` (the length of ``other_name``)."""
+    if len(value) != length:
+        raise ValueError(
+            f"{name} must have the length of {other_name} ({length}), got length {len(value)}"
+        )
