@@ -54,7 +54,27 @@ VOCABULARY = {
     "size": COUNT,
     "seed": SEED,
 }
-WORKS_WITH_CASES = ("rldp", "atr", "routing", "dp_noise", "gaussian_mixtures")
+WORKS_WITH_CASES = (
+    "rldp",
+    "atr",
+    "routing",
+    "dp_noise",
+    "gaussian_mixtures",
+    "rlt",
+)
+#: works whose every public function and every parameter has a case (checked by a test)
+FULLY_COVERED = ("wasserstein_mixed", "robust_lr_aux", "convex_max", "rlt")
+
+
+class Made:
+    """A bad value built at call time (an instance of the wrong kind, a corrupt file), shown in the
+    table by its label so that the table does not depend on object addresses or temporary paths."""
+
+    def __init__(self, label: str, make):
+        self.label, self.make = label, make
+
+    def __repr__(self) -> str:
+        return f"<{self.label}>"
 
 
 @dataclass
@@ -441,6 +461,260 @@ CASES = [
 ]
 
 
+# ---- rlt (thesis §6) ------------------------------------------------------------------------------
+
+
+def _rlt(setting: str, n: int):
+    def make():
+        from safeguarded.rlt.instances import draw_instance
+
+        return draw_instance(setting, n, 0)
+
+    return make
+
+
+def _axes():
+    from matplotlib.figure import Figure
+
+    return Figure().add_subplot()
+
+
+def _rlt_results():
+    import pandas as pd
+
+    return pd.DataFrame(
+        dict(setting="simplex", scaling="thesis", n=[3, 3, 4, 4], seed=0, method=["rlt", "proposed"] * 2,
+             value=[1.0, 1.5, 2.0, 2.5])
+    )
+
+
+def _rlt_summary():
+    from safeguarded.rlt.figures import summarise
+
+    return summarise(_rlt_results(), "value")
+
+
+def _rlt_ternary():
+    from safeguarded.rlt.experiment import ternary_table
+
+    return ternary_table(_rlt("simplex", 3)(), 4)
+
+
+def _cp_problem():
+    import cvxpy as cp
+
+    x = cp.Variable()
+    return cp.Problem(cp.Maximize(x), [x <= 1])
+
+
+RLT_SIMPLEX, RLT_CUBE, RLT_STQP = _rlt("simplex", 3), _rlt("hypercube", 2), _rlt("stqp1", 3)
+RLT_NOT_POLY = ["bogus", Made("an StQP instance", RLT_STQP)]  # where a QuadBarrierProblem is needed
+RLT_NOT_SIMPLEX = [*RLT_NOT_POLY, Made("a hypercube instance", RLT_CUBE)]
+RLT_NOT_STQP = ["bogus", Made("a simplicial instance", RLT_SIMPLEX)]
+CHAIN = [(), ("BOGUS",), "CLARABEL"]  # empty, unknown solver, a string instead of a sequence
+FRAME = ["bogus"]
+D2, EYE2 = [1.0, 2.0], [[1.0, 0.0], [0.0, 1.0]]
+BAD_D = [[-1.0, 2.0], [NAN, 1.0], [[1.0, 2.0], [3.0, 4.0]]]
+BAD_Q = [[[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]], [[NAN, 0.0], [0.0, 1.0]]]
+CASES += [
+    case("rlt.exact.box_grid", dict(n=2, resolution=4), resolution=COUNT),
+    case("rlt.exact.simplex_grid", dict(n=2, resolution=4), resolution=COUNT),
+    case(
+        "rlt.exact.grid_maximum",
+        dict(prob=RLT_SIMPLEX, resolution=10, polish=1),
+        prob=[*RLT_NOT_POLY, Made("an n = 4 simplicial instance", _rlt("simplex", 4))],
+        resolution=COUNT,
+        polish=COUNT,
+    ),
+    case(
+        "rlt.exact.scip_global",
+        dict(prob=RLT_SIMPLEX, time_limit=1.0, gap=1e-4),
+        prob=RLT_NOT_POLY,
+        time_limit=POSITIVE,
+        gap=[-1.0, NAN],
+    ),
+    case(
+        "rlt.exact.stqp_global_enumeration",
+        dict(stqp=RLT_STQP, max_n=12),
+        stqp=RLT_NOT_STQP,
+        max_n=[*COUNT, 2],
+    ),
+    case(
+        "rlt.experiment.add_gaps",
+        dict(wide=_rlt_results, reference="value", methods=("n",)),
+        wide=FRAME,
+        reference=["bogus"],
+        methods=[("bogus",), "value"],
+    ),
+    case(
+        "rlt.experiment.loglog_slope",
+        dict(n=[1.0, 2.0, 4.0], t=[1.0, 2.0, 4.0]),
+        n=[[1.0, 2.0], "abc"],
+        t=[[1.0, 2.0], [[1.0], [2.0], [4.0]]],
+    ),
+    case(
+        "rlt.experiment.median_iqr",
+        dict(frame=_rlt_results, by=("method",), column="value"),
+        frame=FRAME,
+        by=[("bogus",), "method"],
+        column=["bogus"],
+    ),
+    case(
+        "rlt.experiment.paired_values",
+        dict(results=_rlt_results),
+        results=[*FRAME, Made("no value column", lambda: _rlt_results().drop(columns="value"))],
+        keys=[5, "setting"],
+    ),
+    case(
+        "rlt.experiment.relative_gap",
+        dict(z=[1.0, 2.0], z_ref=[1.0, 1.0]),
+        z=[[1.0, 2.0, 3.0], "abc"],
+        z_ref=[[1.0, 1.0, 1.0], "abc"],
+    ),
+    case(
+        "rlt.experiment.relaxation_cell",
+        dict(setting="simplex", n=3, methods=("proposed_closed_form",), seed=0),
+        setting=["bogus"],
+        methods=[(), ("bogus",)],
+        rotation=["bogus"],
+        scaling=["bogus"],
+        k=COUNT,
+    ),
+    case(
+        "rlt.experiment.snap_ties",
+        dict(a=[1.0, 2.0], b=[1.0, 2.0]),
+        a=[[1.0, 2.0, 3.0], "abc"],
+        b=[[1.0, 2.0, 3.0]],
+        rel=[-1.0, NAN],
+        scale=[[-1.0, 1.0], [1.0, 2.0, 3.0]],
+    ),
+    case(
+        "rlt.experiment.ternary_table",
+        dict(prob=RLT_SIMPLEX, resolution=5),
+        prob=RLT_NOT_SIMPLEX,
+        resolution=COUNT,
+    ),
+    case(
+        "rlt.experiment.ternary_xy",
+        dict(x1=[1.0, 0.0], x2=[0.0, 1.0], x3=[0.0, 0.0]),
+        x1=[[1.0, 0.0, 0.0]],
+        x2=[[-1.0, 2.0]],
+        x3=[[0.0, NAN]],
+    ),
+    case(
+        "rlt.figures.band_panel",
+        dict(ax=_axes, summary=_rlt_summary, methods=("rlt",)),
+        ax=["bogus"],
+        summary=[*FRAME, Made("no median column", lambda: _rlt_summary().drop(columns="median"))],
+        methods=["rlt", (5,)],
+        log10=["yes"],
+        ylabel=[5],
+    ),
+    case(
+        "rlt.figures.summarise",
+        dict(frame=_rlt_results, column="value"),
+        frame=FRAME,
+        column=["bogus"],
+        by=[("bogus",), "method"],
+    ),
+    case(
+        "rlt.figures.ternary_panel",
+        dict(ax=_axes, table=_rlt_ternary, column="f", title="t"),
+        ax=["bogus"],
+        table=[*FRAME, Made("no x1 column", lambda: _rlt_ternary().drop(columns="x1"))],
+        column=["bogus"],
+        title=[5],
+    ),
+    case("rlt.instances.diagonal_scaling", dict(n=3, rng=_rng, upper=10.0), rng=[0], upper=POSITIVE),
+    case(
+        "rlt.instances.draw_instance",
+        dict(setting="simplex", n=3, seed=0),
+        setting=["bogus"],
+        rotation=["bogus"],
+        scaling=["bogus"],
+        k=COUNT,
+    ),
+    case(
+        "rlt.instances.eigen_split",
+        dict(Q=EYE2),
+        Q=[[[1.0, 2.0], [3.0, 4.0]], [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]], [[NAN, 0.0], [0.0, 1.0]], "abc"],
+    ),
+    *[
+        case(f"rlt.instances.{f}", dict(D=D2, Q=EYE2), D=BAD_D, Q=BAD_Q)
+        for f in ("hypercube_problem", "simplex_problem")
+    ],
+    case(
+        "rlt.instances.simplex_cube_problem",
+        dict(D=[1.0, 2.0, 3.0], Q=np.eye(3).tolist(), k=1),
+        D=BAD_D,
+        Q=BAD_Q,
+        k=[*COUNT, 3],
+    ),
+    case("rlt.instances.hypercube_vertices", dict(n=2), n=[*COUNT, 21]),
+    case(
+        "rlt.instances.rotation_matrix",
+        dict(n=2, rng=_rng, rotation="haar"),
+        rng=[0],
+        rotation=["bogus"],
+    ),
+    case("rlt.instances.simplex_cube_vertices", dict(n=4, k=2), k=[*COUNT, 4]),
+    case(
+        "rlt.instances.stqp_instance",
+        dict(n=3, kind=1, rng=_rng),
+        kind=[0, 1.5, "1"],
+        rng=[0],
+        rotation=["bogus"],
+        scaling=["bogus"],
+    ),
+    case("rlt.relaxations.lifting_vertices", dict(prob=RLT_CUBE), prob=RLT_NOT_POLY),
+    case(
+        "rlt.relaxations.proposed_lifted",
+        dict(prob=RLT_CUBE),
+        prob=RLT_NOT_POLY,
+        V=[np.ones((3, 4)), [[NAN, 1.0], [1.0, 1.0]]],
+        chain=CHAIN,
+    ),
+    case("rlt.relaxations.proposed_simplex_closed_form", dict(prob=RLT_SIMPLEX), prob=RLT_NOT_SIMPLEX),
+    case(
+        "rlt.relaxations.proposed_simplex_conic",
+        dict(prob=RLT_SIMPLEX),
+        prob=RLT_NOT_SIMPLEX,
+        chain=CHAIN,
+    ),
+    case(
+        "rlt.relaxations.rlt_polyhedral",
+        dict(prob=RLT_CUBE),
+        prob=RLT_NOT_POLY,
+        sdp=["yes"],
+        chain=CHAIN,
+    ),
+    case(
+        "rlt.relaxations.rlt_simplex",
+        dict(prob=RLT_SIMPLEX),
+        prob=RLT_NOT_SIMPLEX,
+        sdp=["yes"],
+        chain=CHAIN,
+    ),
+    case(
+        "rlt.relaxations.solve_chain",
+        dict(problem=_cp_problem, name="t", problem_class="LP", chain=("HIGHS",)),
+        problem=["bogus"],
+        name=[5],
+        problem_class=["bogus"],
+        chain=CHAIN,
+    ),
+    case(
+        "rlt.relaxations.solve_method",
+        dict(instance=RLT_SIMPLEX, method="proposed_closed_form"),
+        instance=["bogus"],
+        method=["bogus"],
+        chain=CHAIN,
+    ),
+    case("rlt.relaxations.stqp_proposed", dict(stqp=RLT_STQP), stqp=RLT_NOT_STQP, chain=CHAIN),
+    case("rlt.relaxations.stqp_rlt", dict(stqp=RLT_STQP), stqp=RLT_NOT_STQP, sdp=["yes"], chain=CHAIN),
+]
+
+
 # --------------------------------------------------------------------------------------------------
 
 
@@ -517,7 +791,7 @@ def run_cases(cases=CASES) -> list[dict]:
         for param, values in c.bad.items():
             for value in values:
                 kwargs = {k: _materialise(v) for k, v in c.valid.items()}
-                kwargs[param] = value
+                kwargs[param] = value.make() if isinstance(value, Made) else value
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore")
                     kind, message = _outcome(func, kwargs, param, c.slow)

@@ -15,14 +15,15 @@ import numpy as np
 from scipy.optimize import minimize
 
 from safeguarded.rlt.instances import QuadBarrierProblem, StQP
+from safeguarded.validation import check_integer, check_positive, check_type
 
 __all__ = ["scip_global", "grid_maximum", "stqp_global_enumeration", "simplex_grid", "box_grid"]
 
 
 def simplex_grid(n: int, resolution: int) -> np.ndarray:
     """All points of the probability simplex in R^n with coordinates in {0, 1/r, ..., 1} (rows)."""
-    if n < 1 or resolution < 1:
-        raise ValueError(f"n and resolution must be >= 1, got n={n}, resolution={resolution}")
+    n = check_integer("n", n, minimum=1)
+    resolution = check_integer("resolution", resolution, minimum=1)
     pts = [c for c in itertools.product(range(resolution + 1), repeat=n - 1) if sum(c) <= resolution]
     arr = np.array(pts, dtype=float).reshape(len(pts), n - 1)
     return np.hstack([arr, resolution - arr.sum(axis=1, keepdims=True)]) / resolution
@@ -30,6 +31,8 @@ def simplex_grid(n: int, resolution: int) -> np.ndarray:
 
 def box_grid(n: int, resolution: int) -> np.ndarray:
     """Grid of [-1, 1]^n with ``resolution`` + 1 points per axis (rows)."""
+    n = check_integer("n", n, minimum=1)
+    resolution = check_integer("resolution", resolution, minimum=1)
     axis = np.linspace(-1.0, 1.0, resolution + 1)
     return np.array(list(itertools.product(axis, repeat=n)), dtype=float).reshape(-1, n)
 
@@ -58,8 +61,11 @@ def grid_maximum(
 ) -> tuple[float, np.ndarray]:
     """Best objective over a grid of the feasible set (simplex or hypercube, n <= 3), then polished
     locally from the ``polish`` best grid points.  Returns (value, x); value <= global optimum."""
+    check_type("prob", prob, QuadBarrierProblem, "a QuadBarrierProblem")
+    resolution = check_integer("resolution", resolution, minimum=1)
+    polish = check_integer("polish", polish, minimum=1)
     if prob.n > 3:
-        raise ValueError(f"grid_maximum is for n <= 3, got n={prob.n}")
+        raise ValueError(f"prob must have n <= 3 for grid_maximum, got n={prob.n}")
     if prob.simplex:
         pts = simplex_grid(prob.n, resolution)
     elif prob.name == "hypercube":
@@ -80,6 +86,9 @@ def grid_maximum(
 def scip_global(prob: QuadBarrierProblem, time_limit: float = 30.0, gap: float = 1e-7) -> dict:
     """Solve sup f(x) + g(x) s.t. Ax <= b globally with SCIP; returns value (primal), bound (dual),
     status, certified, x, and the SCIP version.  Raises RuntimeError if SCIP finds no feasible point."""
+    check_type("prob", prob, QuadBarrierProblem, "a QuadBarrierProblem")
+    time_limit = check_positive("time_limit", time_limit)
+    gap = check_positive("gap", gap, allow_zero=True)
     import pyscipopt
     from pyscipopt import Model, log, quicksum
 
@@ -131,6 +140,8 @@ def scip_global(prob: QuadBarrierProblem, time_limit: float = 30.0, gap: float =
 def stqp_global_enumeration(stqp: StQP, max_n: int = 12) -> tuple[float, np.ndarray]:
     """max x^T Q x over the simplex by enumerating supports S: on S the maximiser solves
     Q_SS x_S = mu 1, 1^T x_S = 1 (KKT on the face's relative interior); keep the feasible ones."""
+    check_type("stqp", stqp, StQP, "an StQP")
+    max_n = check_integer("max_n", max_n, minimum=1)
     n = stqp.n
     if n > max_n:
         raise ValueError(f"n must be <= max_n={max_n} for support enumeration (2^n supports), got n={n}")

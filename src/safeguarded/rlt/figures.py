@@ -6,8 +6,10 @@ import matplotlib.pyplot as plt
 import matplotlib.tri as mtri
 import numpy as np
 import pandas as pd
+from matplotlib.axes import Axes
 
-from safeguarded.rlt.experiment import median_iqr, ternary_xy
+from safeguarded.rlt.experiment import check_frame, check_names, median_iqr, ternary_xy
+from safeguarded.validation import check_bool, check_type
 
 __all__ = ["LABELS", "STYLES", "band_panel", "ternary_panel", "summarise"]
 
@@ -35,6 +37,11 @@ def summarise(frame: pd.DataFrame, column: str, by=("method", "n")) -> pd.DataFr
 def band_panel(ax, summary: pd.DataFrame, methods, *, log10: bool = False, ylabel: str = "") -> None:
     """Median against n with the interquartile band, one line per method (``summary`` from
     :func:`summarise`); ``log10`` plots log10 of the values as the thesis's left panels do."""
+    check_type("ax", ax, Axes, "a matplotlib Axes")
+    check_frame("summary", summary, ("method", "n", "median", "q25", "q75"))
+    methods = check_names("methods", methods)
+    log10 = check_bool("log10", log10)
+    check_type("ylabel", ylabel, str, "a string")
     for m in methods:
         s = summary[summary["method"] == m].sort_values("n")
         if s.empty:
@@ -49,6 +56,11 @@ def band_panel(ax, summary: pd.DataFrame, methods, *, log10: bool = False, ylabe
 
 def ternary_panel(ax, table: pd.DataFrame, column: str, title: str) -> None:
     """Filled contours of ``column`` over the 2-simplex (barycentric x1, x2, x3), maximiser marked."""
+    check_type("ax", ax, Axes, "a matplotlib Axes")
+    check_frame("table", table, ("x1", "x2", "x3"))
+    if column not in table.columns:
+        raise ValueError(f"column must be a column of table {list(table.columns)}, got column={column!r}")
+    check_type("title", title, str, "a string")
     x, y = ternary_xy(table["x1"], table["x2"], table["x3"])
     z = table[column].to_numpy(float)
     finite = np.isfinite(z)

@@ -30,6 +30,7 @@ import scipy.sparse as sp
 from scipy.stats import ortho_group
 
 from safeguarded.experiments import rng_for
+from safeguarded.validation import check_array, check_positive, check_rng
 
 __all__ = [
     "ROTATIONS",
@@ -74,6 +75,7 @@ def _check_choice(value: str, name: str, choices: tuple[str, ...]) -> str:
 def rotation_matrix(n: int, rng: np.random.Generator, rotation: str = "haar") -> np.ndarray:
     """An n x n orthogonal matrix: Haar via ``ortho_group`` (thesis) or plain QR of randn (code)."""
     n = _check_n(n)
+    check_rng("rng", rng)
     _check_choice(rotation, "rotation", ROTATIONS)
     if rotation == "haar":
         if n == 1:  # O(1) = {-1, +1}; ortho_group needs dim >= 2
@@ -86,8 +88,8 @@ def rotation_matrix(n: int, rng: np.random.Generator, rotation: str = "haar") ->
 def diagonal_scaling(n: int, rng: np.random.Generator, upper: float) -> np.ndarray:
     """The diagonal of D with entries ~ U[0, upper] (thesis L6252: upper = 10)."""
     n = _check_n(n)
-    if not upper > 0:
-        raise ValueError(f"upper must be > 0, got upper={upper!r}")
+    check_rng("rng", rng)
+    upper = check_positive("upper", upper)
     return rng.uniform(0.0, upper, size=n)
 
 
@@ -175,9 +177,11 @@ def _check_scaling_matrix(D, n: int) -> np.ndarray:
 
 
 def _check_square(Q, n: int, name: str) -> np.ndarray:
-    q = np.asarray(Q, float)
+    q = check_array(name, Q, finite=False)
     if q.shape != (n, n):
         raise ValueError(f"{name} must be a {n}x{n} matrix, got shape {q.shape}")
+    if not np.all(np.isfinite(q)):
+        raise ValueError(f"{name} must be finite, got {int(np.sum(~np.isfinite(q)))} non-finite entries")
     return q
 
 
@@ -239,9 +243,11 @@ def simplex_cube_problem(D, Q, k: int = 3) -> QuadBarrierProblem:
 
 def eigen_split(Q) -> tuple[np.ndarray, np.ndarray]:
     """Q = Q+ - Q- with Q+, Q- PSD from the eigendecomposition (App. 6.A.4; code ``eigen_trick.m``)."""
-    Q = np.asarray(Q, float)
+    Q = check_array("Q", Q, finite=False, nonempty=False)
     if Q.ndim != 2 or Q.shape[0] != Q.shape[1] or Q.shape[0] < 1:
         raise ValueError(f"Q must be a square matrix of size n >= 1, got shape {Q.shape}")
+    if not np.all(np.isfinite(Q)):
+        raise ValueError(f"Q must be finite, got {int(np.sum(~np.isfinite(Q)))} non-finite entries")
     if not np.allclose(Q, Q.T, rtol=0, atol=1e-10 * max(1.0, np.abs(Q).max())):
         raise ValueError(f"Q must be symmetric, got max |Q - Q^T| = {np.abs(Q - Q.T).max():.3g}")
     Q = (Q + Q.T) / 2
@@ -272,6 +278,7 @@ def stqp_instance(
     n = _check_n(n)
     if kind not in (1, 2):
         raise ValueError(f"kind must be 1 or 2, got kind={kind!r}")
+    check_rng("rng", rng)
     _check_choice(scaling, "scaling", SCALINGS)
     lo, hi = _stqp_interval(n, kind, scaling)
     lam = rng.uniform(lo, hi, size=n)
@@ -290,6 +297,7 @@ def draw_instance(
     _check_choice(rotation, "rotation", ROTATIONS)
     _check_choice(scaling, "scaling", SCALINGS)
     n = _check_n(n)
+    k = _check_n(k, "k")
     rng = rng_for(seed, _SETTING_KEY[setting], n)
     if setting.startswith("stqp"):
         return stqp_instance(n, int(setting[-1]), rng, rotation, scaling)
@@ -313,6 +321,9 @@ def hypercube_vertices(n: int) -> np.ndarray:
 
 def simplex_cube_vertices(n: int, k: int) -> np.ndarray:
     """The 2^k (n - k) vertices (e_i, s) of simplex x [-1, 1]^k as columns (n x 2^k (n-k))."""
+    n, k = _check_n(n), _check_n(k, "k")
+    if n - k < 1:
+        raise ValueError(f"k must be <= n - 1 = {n - 1} (the simplex part needs a coordinate), got k={k}")
     m = n - k
     cube = hypercube_vertices(k)
     return np.vstack([np.repeat(np.eye(m), cube.shape[1], axis=1), np.tile(cube, m)])

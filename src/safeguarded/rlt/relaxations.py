@@ -25,7 +25,8 @@ from safeguarded.rlt.instances import (
     hypercube_vertices,
     simplex_cube_vertices,
 )
-from safeguarded.solvers import SolverError, solve, solve_with_retries
+from safeguarded.solvers import DEFAULT_SOLVERS, SolverError, solve, solve_with_retries
+from safeguarded.validation import check_array, check_bool, check_choice, check_type
 
 __all__ = [
     "METHODS",
@@ -91,6 +92,31 @@ class RelaxationResult:
 CLARABEL_RESCUE_OPTIONS = ({"max_step_fraction": 0.9}, {"static_regularization_constant": 1e-7})
 
 
+def _check_chain(chain) -> tuple[str, ...]:
+    """``chain`` as a non-empty tuple of installed cvxpy solver names (a bare string is refused)."""
+    installed = cp.installed_solvers()
+    if (
+        not isinstance(chain, tuple | list)
+        or not chain
+        or not all(isinstance(s, str) and s.upper() in installed for s in chain)
+    ):
+        raise ValueError(
+            f"chain must be a non-empty tuple of installed solver names {installed}, got chain={chain!r}"
+        )
+    return tuple(chain)
+
+
+def _check_problem(prob, *, simplex: bool = False) -> QuadBarrierProblem:
+    check_type("prob", prob, QuadBarrierProblem, "a QuadBarrierProblem (an StQP goes to stqp_*)")
+    if simplex and not prob.simplex:
+        raise ValueError(f"prob must be a simplicial instance (139), got {prob.name!r}")
+    return prob
+
+
+def _check_stqp(stqp) -> StQP:
+    return check_type("stqp", stqp, StQP, "an StQP")
+
+
 def solve_chain(problem: cp.Problem, *, name: str, problem_class: str, chain=("CLARABEL", "SCS")):
     """Solve with the first solver of ``chain`` that succeeds; returns (record, fallback, first_error).
 
@@ -99,6 +125,10 @@ def solve_chain(problem: cp.Problem, *, name: str, problem_class: str, chain=("C
     index); a later solver of the chain is a *fallback* (SCS with :data:`SCS_FALLBACK_OPTIONS`) and
     must return status ``optimal``.  If every solver fails, the last :class:`SolverError` propagates.
     """
+    check_type("problem", problem, cp.Problem, "a cvxpy Problem")
+    check_type("name", name, str, "a string")
+    check_choice("problem_class", problem_class, tuple(DEFAULT_SOLVERS))
+    chain = _check_chain(chain)
     first_error = ""
     for i, solver in enumerate(chain):
         steps = [None] if solver != "CLARABEL" else [None, *CLARABEL_RESCUE_OPTIONS]
@@ -156,8 +186,9 @@ def _lifted_quadratic(prob: QuadBarrierProblem, X, x) -> cp.Expression:
 def rlt_simplex(prob: QuadBarrierProblem, sdp: bool = False, chain=("CLARABEL", "SCS")) -> RelaxationResult:
     """The RLT relaxation (140) of a simplicial instance (139); with ``sdp`` the RLT/SDP relaxation
     (140) + [X x; x^T 1] >= 0 (L6100)."""
-    if not prob.simplex:
-        raise ValueError(f"rlt_simplex needs a simplicial instance (139), got {prob.name!r}")
+    _check_problem(prob, simplex=True)
+    sdp = check_bool("sdp", sdp)
+    chain = _check_chain(chain)
     start = time.perf_counter()
     n = prob.n
     X = cp.Variable((n, n), symmetric=True)
@@ -198,6 +229,9 @@ def rlt_polyhedral(
 ) -> RelaxationResult:
     """Classical RLT of problem (137) over {Ax <= b}: the products (138) for all pairs i <= j;
     with ``sdp`` also [X x; x^T 1] >= 0 (RLT/SDP)."""
+    _check_problem(prob)
+    sdp = check_bool("sdp", sdp)
+    chain = _check_chain(chain)
     start = time.perf_counter()
     n = prob.n
     X = cp.Variable((n, n), symmetric=True)
@@ -218,8 +252,8 @@ def _simplex_linear_coefficients(prob: QuadBarrierProblem) -> tuple[np.ndarray, 
 def proposed_simplex_conic(prob: QuadBarrierProblem, chain=("CLARABEL", "SCS")) -> RelaxationResult:
     """The proposed RLT of a simplicial instance: (140) with X = Diag(x) (Theorem 22), an n-variable
     exponential-cone program max a^T x + a0 + g(x) over the simplex."""
-    if not prob.simplex:
-        raise ValueError(f"proposed_simplex_conic needs a simplicial instance (139), got {prob.name!r}")
+    _check_problem(prob, simplex=True)
+    chain = _check_chain(chain)
     start = time.perf_counter()
     a, a0 = _simplex_linear_coefficients(prob)
     x = cp.Variable(prob.n, nonneg=True)
@@ -232,8 +266,7 @@ def proposed_simplex_closed_form(prob: QuadBarrierProblem) -> RelaxationResult:
     """The proposed RLT of a simplicial instance with g = sum_i w_i ln x_i, solved from its KKT
     conditions: x_i = w_i / (mu - a_i), with mu > max a the root of sum_i w_i / (mu - a_i) = 1
     (monotone; bracketed by max a + w_max <= mu <= max a + sum w).  No conic solver involved."""
-    if not prob.simplex:
-        raise ValueError(f"proposed_simplex_closed_form needs a simplicial instance, got {prob.name!r}")
+    _check_problem(prob, simplex=True)
     bar = prob.barrier
     n = prob.n
     if bar.G.shape != (n, n) or (bar.G - sp.identity(n)).count_nonzero() or np.any(bar.h != 0):
@@ -261,6 +294,7 @@ def proposed_simplex_closed_form(prob: QuadBarrierProblem) -> RelaxationResult:
 
 def lifting_vertices(prob: QuadBarrierProblem) -> np.ndarray:
     """The vertices of the feasible polytope as columns (the matrix V of (144))."""
+    _check_problem(prob)
     if prob.name == "hypercube":
         return hypercube_vertices(prob.n)
     if prob.name == "simplex_cube":
@@ -277,7 +311,9 @@ def proposed_lifted(
     """The proposed RLT of the vertex-lifted problem (144): with X' = Diag(lambda) (Theorem 22) and the
     lifting of Prop. 20.4, max sum_v lambda_v ||L(v - c)||^2 + g(V lambda) over lambda in the simplex.
     Returns x = V lambda (and lambda in ``extra``)."""
-    V = lifting_vertices(prob) if V is None else np.asarray(V, float)
+    _check_problem(prob)
+    chain = _check_chain(chain)
+    V = lifting_vertices(prob) if V is None else check_array("V", V, ndim=2)
     if V.shape[0] != prob.n:
         raise ValueError(f"V must have n = {prob.n} rows (one vertex per column), got shape {V.shape}")
     start = time.perf_counter()
@@ -312,6 +348,9 @@ def _stqp_lift_constraints(n: int, sdp: bool):
 def stqp_rlt(stqp: StQP, sdp: bool = False, chain=("CLARABEL", "SCS")) -> RelaxationResult:
     """Classical RLT (an LP) or RLT/SDP of the StQP max x^T Q x over the simplex, applied to the whole
     indefinite quadratic (App. 6.B.2): max <Q, X> s.t. the constraints of (140) [+ LMI]."""
+    _check_stqp(stqp)
+    sdp = check_bool("sdp", sdp)
+    chain = _check_chain(chain)
     start = time.perf_counter()
     X, x, cons = _stqp_lift_constraints(stqp.n, sdp)
     problem = cp.Problem(cp.Maximize(cp.sum(cp.multiply(stqp.Q, X))), cons)
@@ -323,6 +362,8 @@ def stqp_rlt(stqp: StQP, sdp: bool = False, chain=("CLARABEL", "SCS")) -> Relaxa
 def stqp_proposed(stqp: StQP, chain=("CLARABEL", "SCS")) -> RelaxationResult:
     """The proposed RLT of the StQP (App. 6.A.4): f = x^T Q+ x lifted with X = Diag(x), g = -x^T Q- x,
     i.e. max diag(Q+)^T x - ||F x||^2 over the simplex with Q- = F^T F (a convex QP in n variables)."""
+    _check_stqp(stqp)
+    chain = _check_chain(chain)
     start = time.perf_counter()
     lam, U = np.linalg.eigh(stqp.Q_minus)
     keep = lam > 1e-12 * max(1.0, lam.max(initial=0.0))
@@ -336,8 +377,10 @@ def stqp_proposed(stqp: StQP, chain=("CLARABEL", "SCS")) -> RelaxationResult:
 
 def solve_method(instance, method: str, chain=("CLARABEL", "SCS")) -> RelaxationResult:
     """Dispatch one of :data:`METHODS` on an instance (QuadBarrierProblem or StQP)."""
+    check_type("instance", instance, QuadBarrierProblem | StQP, "a QuadBarrierProblem or an StQP")
     if method not in METHODS:
         raise ValueError(f"method must be one of {METHODS}, got method={method!r}")
+    chain = _check_chain(chain)
     if isinstance(instance, StQP):
         if method == "proposed_closed_form":
             raise ValueError("method='proposed_closed_form' applies to simplicial instances only")
