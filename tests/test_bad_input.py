@@ -12,6 +12,7 @@ callables (arrays, instances) so that each call gets a fresh object.  The valid 
 
 from __future__ import annotations
 
+import functools
 import importlib
 import inspect
 import math
@@ -60,6 +61,7 @@ WORKS_WITH_CASES = (
     "routing",
     "dp_noise",
     "gaussian_mixtures",
+    "convex_max",
     "rlt",
 )
 #: works whose every public function and every parameter has a case (checked by a test)
@@ -712,6 +714,316 @@ CASES += [
     ),
     case("rlt.relaxations.stqp_proposed", dict(stqp=RLT_STQP), stqp=RLT_NOT_STQP, chain=CHAIN),
     case("rlt.relaxations.stqp_rlt", dict(stqp=RLT_STQP), stqp=RLT_NOT_STQP, sdp=["yes"], chain=CHAIN),
+]
+
+
+# ---- convex_max (thesis §5) -----------------------------------------------------------------------
+CM_A3 = [[1.0, 0.5], [0.2, -1.0], [0.3, 0.3]]
+
+
+def _cm_ball():
+    from safeguarded.convex_max.instances import BallInstance
+
+    return BallInstance(CM_A3, [0.0, 0.1, -0.1], [0.0, 0.0], 1.0, name="tiny")
+
+
+def _cm_poly(kind: str, D=((1.0, 1.0),), d=(1.0,)):
+    def make():
+        from safeguarded.convex_max.instances import PolyInstance
+
+        if kind == "quad":
+            return PolyInstance(D, d, "quad", L=[[1.0, 0.0], [0.0, 2.0]], ell=[0.0, 0.0], name="tiny")
+        if kind == "summax":
+            A = [[1.0, 0.0], [0.0, 1.0], [1.0, 1.0], [-1.0, 0.0]]
+            return PolyInstance(D, d, "summax", A=A, b=[0.0] * 4, J=2, K=2, name="tiny")
+        return PolyInstance(D, d, "lse", A=CM_A3, b=[0.0, 0.1, -0.1], name="tiny")
+
+    return make
+
+
+@functools.cache
+def _cm_upper(kind: str):
+    from safeguarded.convex_max import polyhedron
+
+    inst = _cm_poly(kind)()
+    f = {"lse": polyhedron.lse_upper_bound, "quad": polyhedron.quad_upper_bound}.get(kind)
+    return f(inst) if f else polyhedron.summax_upper_bound(inst)
+
+
+def _cm_claims():
+    from safeguarded.claims import ClaimSet
+
+    return ClaimSet(work="convex_max", source="bad_input", scale="smoke", solver="CLARABEL", runs="1")
+
+
+def _cm_frame(**columns):
+    import pandas as pd
+
+    return lambda: pd.DataFrame({"problem": ["P1"], **columns})
+
+
+def _corrupt_mat():
+    import tempfile
+
+    path = Path(tempfile.mkdtemp(prefix="bad-input-")) / "corrupt.mat"
+    path.write_bytes(b"MATLAB 5.0 MAT-file, truncated \x00\x01")
+    return path
+
+
+CM_LSE, CM_QUAD, CM_SUMMAX = _cm_poly("lse"), _cm_poly("quad"), _cm_poly("summax")
+CM_NOT_BALL = ["bogus", Made("a PolyInstance", CM_LSE)]
+CM_UNBOUNDED = Made("an unbounded polyhedron", _cm_poly("lse", D=((1.0, -1.0),)))
+CM_EMPTY = Made("an empty polyhedron", _cm_poly("lse", d=(-1.0,)))
+CM_BOUNDS = _cm_frame(upper=[10.0186], lower=[9.7816], ms_value=[9.7890])
+CM_EXACT = _cm_frame(exact=[15.0], exact_status=["optimal"], exact_bound=[15.0])
+CM_REPORT_BAD = dict(
+    claims=["bogus"],
+    item=["table99", 37],
+    df=["bogus", Made("a frame without a problem column", lambda: CM_BOUNDS().drop(columns="problem"))],
+)
+LIMIT = [0.0, -1.0, NAN, INF]
+CM_ROW = dict(baseline_limit=LIMIT, max_starts=COUNT, exact_limit=LIMIT, ub_time_limit=LIMIT)
+Q1 = [[1.0], [0.5]]  # a (1,) and a (2,) vector: wrong lengths / values for the (q = 1) arrays below
+CASES += [
+    case("convex_max.ball.box_enumeration", dict(inst=_cm_ball), inst=CM_NOT_BALL, chunk=COUNT),
+    case("convex_max.ball.cor10_bounds", dict(inst=_cm_ball), inst=CM_NOT_BALL, solver=["BOGUS", 5]),
+    case(
+        "convex_max.ball.cor11_exact",
+        dict(inst=_cm_ball, tol=1e-6, time_limit=10.0, max_iter=20),
+        inst=CM_NOT_BALL,
+        tol=POSITIVE,
+        time_limit=LIMIT,
+        max_iter=COUNT,
+    ),
+    case(
+        "convex_max.baselines.local_multistart",
+        dict(inst=_cm_ball, norm="2", max_starts=2, time_limit=1.0, seed=0),
+        inst=["bogus"],
+        norm=["1", "bogus"],
+        max_starts=COUNT,
+        time_limit=LIMIT,
+    ),
+    case(
+        "convex_max.baselines.scip_global",
+        dict(inst=_cm_ball, norm="2", time_limit=1.0),
+        inst=["bogus", Made("a sum-of-max instance", CM_SUMMAX)],
+        norm=["1"],
+        time_limit=LIMIT,
+        stand_in_for=[5],
+        log_form=["yes"],
+    ),
+    case(
+        "convex_max.baselines.summax_milp",
+        dict(inst=CM_SUMMAX, time_limit=1.0),
+        inst=["bogus", Made("a log-sum-exp instance", CM_LSE)],
+        time_limit=LIMIT,
+    ),
+    case("convex_max.baselines.x_bounds", dict(inst=CM_LSE), inst=["bogus", Made("a ball", _cm_ball)]),
+    case(
+        "convex_max.functions.block_argmax",
+        dict(c=[1.0, 2.0, 3.0, 4.0], J=2, K=2),
+        c=[[1.0, 2.0, 3.0]],
+        J=COUNT,
+        K=COUNT,
+    ),
+    case(
+        "convex_max.functions.entropy_argmax",
+        dict(c=[1.0, 2.0], kappa=1.0),
+        c=[[], [1.0, NAN]],
+        kappa=[NAN, INF, "abc"],
+        tol=[-1.0, NAN],
+    ),
+    case("convex_max.functions.lse", dict(z=[1.0, 2.0]), z=[[], [1.0, NAN], "abc"], axis=[5]),
+    case("convex_max.functions.lse_grad", dict(z=[1.0, 2.0]), z=[[], [NAN], "abc"]),
+    case(
+        "convex_max.functions.quadratic",
+        dict(x=[1.0, 2.0], L=EYE2, ell=[0.0, 0.0]),
+        x=[[1.0, 2.0, 3.0], [NAN, 1.0]],
+        L=[[[1.0, 0.0, 0.0]], [[NAN, 0.0], [0.0, 1.0]]],
+        ell=[[1.0], [NAN, 0.0]],
+    ),
+    case(
+        "convex_max.functions.sum_of_max",
+        dict(z=[1.0, 2.0, 3.0, 4.0], J=2, K=2),
+        z=[[1.0, 2.0, 3.0]],
+        J=COUNT,
+        K=COUNT,
+    ),
+    case(
+        "convex_max.instances.generate_lse_ball",
+        dict(m=3, n=2, A_range=(-0.5, 0.5), b_range=(-0.25, 0.25), a_range=(-0.5, 0.5), rho=1.0, seed=0),
+        m=COUNT,
+        A_range=[(1.0, 0.0), (0.0, NAN), 5],
+        b_range=[(1.0, 0.0)],
+        a_range=[(0.0, INF)],
+        rho=POSITIVE,
+        name=[5],
+    ),
+    case("convex_max.instances.instance_names", dict(table="table37"), table=["table99", 37]),
+    case(
+        "convex_max.instances.load_instance",
+        dict(table="table37", name="P1"),
+        table=["table99"],
+        name=["P0", 5],
+        mirror=["/nonexistent-mirror-folder"],
+    ),
+    case(
+        "convex_max.instances.read_mat",
+        dict(path="x.mat"),
+        path=[Made("a corrupt .mat file", _corrupt_mat), "/nonexistent-folder/P1.mat", 5],
+    ),
+    case(
+        "convex_max.lp.check_polyhedron",
+        dict(D=[[1.0, 1.0]], d=[1.0]),
+        D=[[[1.0, -1.0]], [[1.0, 1.0], [1.0, 1.0]], [[NAN, 1.0]], "abc"],  # unbounded, rows != len(d), NaN
+        d=[[-1.0], [1.0, 2.0], [NAN]],  # empty polyhedron, length mismatch, NaN
+    ),
+    case(
+        "convex_max.lp.solve_lp",
+        dict(c=[1.0, 1.0], A=[[1.0, 1.0]], row_lo=[1.0], row_hi=[2.0], col_lo=[0.0, 0.0], col_hi=[5.0, 5.0],
+             name="t"),
+        c=[[1.0], [NAN, 1.0]],
+        A=[[[1.0, 1.0, 1.0]], "abc"],
+        row_lo=[[1.0, 2.0], [3.0]],
+        row_hi=[[2.0, 3.0], [NAN]],
+        col_lo=[[0.0], [6.0, 6.0]],
+        col_hi=[[5.0], [NAN, 5.0]],
+        name=[5],
+        options=[{"bogus_option": 1}, "abc"],
+    ),
+    case(
+        "convex_max.polyhedron.lse_scenarios",
+        dict(inst=CM_LSE, ub=lambda: _cm_upper("lse")),
+        inst=["bogus", Made("a quadratic instance", CM_QUAD)],
+        ub=["bogus", Made("a sum-of-max upper bound", lambda: _cm_upper("summax"))],
+    ),
+    case(
+        "convex_max.polyhedron.lse_upper_bound",
+        dict(inst=CM_LSE),
+        inst=["bogus", Made("a quadratic instance", CM_QUAD)],
+        solver=["BOGUS", 5],
+    ),
+    case(
+        "convex_max.polyhedron.objective",
+        dict(inst=CM_LSE, x=[0.5, 0.5]),
+        inst=["bogus", Made("a BallInstance", _cm_ball)],
+        x=[[1.0], [NAN, 0.0]],
+    ),
+    case(
+        "convex_max.polyhedron.poly_bounds",
+        dict(inst=CM_LSE),
+        inst=["bogus", CM_UNBOUNDED, CM_EMPTY],
+        solver=["BOGUS"],
+        check=["yes"],
+        ub_options=["abc", {"bogus_option": 1}],
+    ),
+    case(
+        "convex_max.polyhedron.quad_certified_tau",
+        dict(L=EYE2, ell=[0.0, 0.0], D=[[1.0, 1.0]], d=[1.0], u=[0.5], alpha=[1.0], beta=[0.5],
+             Vt=[[0.0, 0.0]]),
+        L=[[[1.0, 0.0, 0.0]], [[NAN, 0.0], [0.0, 1.0]]],
+        ell=[[0.0], [NAN, 0.0]],
+        D=[[[1.0, 1.0, 1.0]], [[NAN, 1.0]]],
+        d=[[1.0, 1.0], [NAN]],
+        u=[[0.5, 0.5], [NAN]],
+        alpha=[[1.0, 1.0], [NAN]],
+        beta=[[0.5, 0.5], [NAN]],
+        Vt=[[[0.0, 0.0, 0.0]], [[NAN, 0.0]]],
+    ),
+    case(
+        "convex_max.polyhedron.quad_scenarios",
+        dict(inst=CM_QUAD, ub=lambda: _cm_upper("quad")),
+        inst=["bogus", Made("a log-sum-exp instance", CM_LSE)],
+        ub=["bogus", Made("a log-sum-exp upper bound", lambda: _cm_upper("lse"))],
+    ),
+    case(
+        "convex_max.polyhedron.quad_upper_bound",
+        dict(inst=CM_QUAD),
+        inst=["bogus", Made("a log-sum-exp instance", CM_LSE)],
+        solver=["BOGUS"],
+        scale=POSITIVE,
+        accept_inaccurate=["yes"],
+    ),
+    case(
+        "convex_max.polyhedron.scenario_lower_bound",
+        dict(inst=CM_LSE, scenarios=[[1 / 3, 1 / 3, 1 / 3]]),
+        inst=["bogus", Made("a BallInstance", _cm_ball)],
+        scenarios=[[], [[0.5, 0.5]], [[NAN, 0.0, 1.0]], "abc"],
+        scale=POSITIVE,
+    ),
+    case(
+        "convex_max.polyhedron.summax_scenarios",
+        dict(inst=CM_SUMMAX, ub=lambda: _cm_upper("summax")),
+        inst=["bogus", Made("a log-sum-exp instance", CM_LSE)],
+        ub=["bogus", Made("a log-sum-exp upper bound", lambda: _cm_upper("lse"))],
+    ),
+    case(
+        "convex_max.polyhedron.summax_upper_bound",
+        dict(inst=CM_SUMMAX),
+        inst=["bogus", Made("a log-sum-exp instance", CM_LSE)],
+        method=["bogus"],
+    ),
+    case(
+        "convex_max.report.register_bounds",
+        dict(claims=_cm_claims, item="table37", df=CM_BOUNDS),
+        **CM_REPORT_BAD,
+        columns=[("bogus",), "upper"],
+        skip=[5],
+        note=[5],
+    ),
+    case("convex_max.report.register_certified", dict(claims=_cm_claims, item="table37", df=CM_BOUNDS),
+         **CM_REPORT_BAD),
+    case(
+        "convex_max.report.register_exact",
+        dict(claims=_cm_claims, item="table38", df=CM_EXACT),
+        claims=["bogus"],
+        item=["table37"],
+        df=["bogus", Made("a frame without an exact column", lambda: CM_EXACT().drop(columns="exact"))],
+    ),
+    case(
+        "convex_max.report.register_lb_vs_baseline",
+        dict(claims=_cm_claims, item="table37", df=CM_BOUNDS, baseline="ms_value", label="Knitro", limit=10.0,
+             location="Table 37"),
+        **CM_REPORT_BAD,
+        baseline=["bogus"],
+        label=[5],
+        limit=[-1.0, NAN],
+        location=["", 5],
+        names=[5],
+    ),
+    case(
+        "convex_max.tables.table37_row",
+        dict(name="P1", baseline_limit=1.0, max_starts=2, run_global=False, seed=0),
+        name=["P0"],
+        run_global=["yes"],
+        **{k: v for k, v in CM_ROW.items() if k in ("baseline_limit", "max_starts")},
+    ),
+    case(
+        "convex_max.tables.table38_row",
+        dict(name="P1", baseline_limit=1.0, max_starts=2, exact_limit=1.0, seed=0),
+        name=["P0"],
+        **{k: v for k, v in CM_ROW.items() if k in ("baseline_limit", "max_starts", "exact_limit")},
+    ),
+    case(
+        "convex_max.tables.table39_row",
+        dict(name="P1", baseline_limit=1.0, ub_time_limit=1.0, seed=0),
+        name=["P0"],
+        **{k: v for k, v in CM_ROW.items() if k in ("baseline_limit", "ub_time_limit")},
+    ),
+    case(
+        "convex_max.tables.table40_row",
+        dict(name="P2", baseline_limit=1.0, max_starts=2, seed=0),
+        name=["P1"],
+        **{k: v for k, v in CM_ROW.items() if k in ("baseline_limit", "max_starts")},
+    ),
+    case(
+        "convex_max.tables.table41_row",
+        dict(name="P1", baseline_limit=1.0, seed=0),
+        name=["P0"],
+        baseline_limit=LIMIT,
+    ),
+    case("convex_max.thesis.is_number", dict(printed="1.5"), printed=[5, None]),
+    case("convex_max.thesis.sig5_tolerance", dict(printed="1.5"), printed=["abc", 5]),
 ]
 
 

@@ -27,7 +27,9 @@ from scipy.optimize import Bounds, LinearConstraint, milp
 
 from safeguarded.convex_max.functions import lse, lse_grad
 from safeguarded.convex_max.instances import BallInstance
+from safeguarded.convex_max.lp import check_solver
 from safeguarded.solvers import SolverError, resolve_solver, solve, solve_with_retries, solver_version
+from safeguarded.validation import check_integer, check_positive, check_type
 
 __all__ = ["BallBounds", "cor10_bounds", "ExactBoxResult", "cor11_exact", "box_enumeration"]
 
@@ -54,6 +56,8 @@ class BallBounds:
 
 def cor10_bounds(inst: BallInstance, *, solver: str | None = None) -> BallBounds:
     """Corollary 10 for log-sum-exp over the 2-norm ball: UB of (81) with V = Diag(w), LB at x*."""
+    check_type("inst", inst, BallInstance, "a BallInstance")
+    check_solver(solver, "EXP")
     start = time.perf_counter()
     A, b, a, rho = inst.A, inst.b, inst.a, inst.rho
     row_sq = np.einsum("ij,ij->i", A, A)  # ||A_(i)||², tr(A'Diag(w)A) = row_sq'w
@@ -132,6 +136,10 @@ def cor11_exact(
     ``x = a + rho s`` of its signs gives a lower bound ``LSE(A x + b)``; cuts are added at the MILP's
     ``w`` and at ``softmax(A x + b)`` until the gap is at most ``tol`` (relative to ``max(1, |value|)``).
     """
+    check_type("inst", inst, BallInstance, "a BallInstance")
+    tol = check_positive("tol", tol)
+    time_limit = check_positive("time_limit", time_limit)
+    max_iter = check_integer("max_iter", max_iter, minimum=1)
     start = time.perf_counter()
     A, b, a, rho = inst.A, inst.b, inst.a, inst.rho
     m, n = A.shape
@@ -212,9 +220,11 @@ def cor11_exact(
 
 def box_enumeration(inst: BallInstance, chunk: int = 1 << 16) -> tuple[float, np.ndarray]:
     """Brute force ``max_{s in {-1,1}^n} LSE(A(a + rho s) + b)`` over all 2^n vertices (n <= 22)."""
+    check_type("inst", inst, BallInstance, "a BallInstance")
+    chunk = check_integer("chunk", chunk, minimum=1)
     n = inst.n
     if n > 22:
-        raise ValueError(f"n must be <= 22 for 2^n enumeration, got n={n}")
+        raise ValueError(f"inst must have n <= 22 for 2^n enumeration, got n={n}")
     base = inst.A @ inst.a + inst.b
     best, best_s = -np.inf, None
     bits = np.arange(n)

@@ -30,6 +30,7 @@ from safeguarded.convex_max.instances import BallInstance, PolyInstance
 from safeguarded.convex_max.lp import PolyhedronLP
 from safeguarded.convex_max.polyhedron import objective
 from safeguarded.solvers import solver_version
+from safeguarded.validation import check_bool, check_choice, check_integer, check_positive, check_type
 
 __all__ = ["BaselineResult", "local_multistart", "scip_global", "summax_milp", "x_bounds"]
 
@@ -105,6 +106,12 @@ def _local_poly(inst: PolyInstance, x0: np.ndarray, lp: PolyhedronLP, max_iter: 
     return objective(inst, x), x
 
 
+def _check_common(inst, norm, time_limit) -> float:
+    check_type("inst", inst, BallInstance | PolyInstance, "a BallInstance or a PolyInstance")
+    check_choice("norm", norm, (None, "2", "inf"))
+    return check_positive("time_limit", time_limit)
+
+
 def local_multistart(inst, *, norm: str | None = None, max_starts: int = 20, time_limit: float = 10.0,
                      seed: int = 0) -> tuple[BaselineResult, BaselineResult]:
     """Knitro stand-in: a local solve from the centre (single start) and seeded random multistart.
@@ -112,6 +119,9 @@ def local_multistart(inst, *, norm: str | None = None, max_starts: int = 20, tim
     Returns ``(single, multistart)``; ``first_best_start`` is the start at which the multistart's best
     value (to 1e-4 relative) was first found, the thesis's "start" column.
     """
+    time_limit = _check_common(inst, norm, time_limit)
+    max_starts = check_integer("max_starts", max_starts, minimum=1)
+    seed = check_integer("seed", seed, minimum=0)
     rng = np.random.default_rng(seed)
     start = time.perf_counter()
     is_ball = isinstance(inst, BallInstance)
@@ -148,6 +158,7 @@ def _ver(pkg: str) -> str:
 
 def x_bounds(inst: PolyInstance) -> tuple[np.ndarray, np.ndarray]:
     """``0 <= x_i <= max{x_i : x in U}`` (n LPs) for big-M constants and solver bounds."""
+    check_type("inst", inst, PolyInstance, "a PolyInstance")
     lp = PolyhedronLP(inst.D, inst.d, "x_bounds")
     hi = np.array([lp.argmax(np.eye(inst.n)[i])[i] for i in range(inst.n)])
     return np.zeros(inst.n), hi
@@ -156,6 +167,11 @@ def x_bounds(inst: PolyInstance) -> tuple[np.ndarray, np.ndarray]:
 def scip_global(inst, *, norm: str | None = None, time_limit: float = 10.0,
                 stand_in_for: str = "BARON", log_form: bool = False) -> BaselineResult:
     """BARON / CPLEX-global stand-in: SCIP's spatial branch and bound on the original problem."""
+    time_limit = _check_common(inst, norm, time_limit)
+    if isinstance(inst, PolyInstance) and inst.kind not in ("lse", "quad"):
+        raise ValueError(f"inst must be of kind 'lse' or 'quad' for scip_global, got kind={inst.kind!r}")
+    check_type("stand_in_for", stand_in_for, str, "a string")
+    log_form = check_bool("log_form", log_form)
     from pyscipopt import Model, exp, log, quicksum
 
     model = Model()
@@ -213,6 +229,10 @@ def summax_milp(inst: PolyInstance, *, time_limit: float = 10.0) -> BaselineResu
     ``max Σ_k t_k`` s.t. ``t_k <= A_(j) x + b_j + M_j (1 - z_j)``, ``Σ_{j in I_k} z_j = 1``, ``z`` binary,
     ``x in U``; ``M_j`` from interval bounds of ``A x`` over ``0 <= x <= x_max`` (:func:`x_bounds`).
     """
+    check_type("inst", inst, PolyInstance, "a PolyInstance")
+    if inst.kind != "summax":
+        raise ValueError(f"inst must be a sum-of-max instance (kind 'summax'), got kind={inst.kind!r}")
+    time_limit = check_positive("time_limit", time_limit)
     import scipy.sparse as sp
 
     A, b, D, d, J, K = inst.A, inst.b, inst.D, inst.d, inst.J, inst.K

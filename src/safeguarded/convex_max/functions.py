@@ -15,6 +15,8 @@ from __future__ import annotations
 import numpy as np
 from scipy.special import logsumexp, softmax
 
+from safeguarded.validation import check_array, check_in_interval, check_integer, check_positive
+
 __all__ = [
     "lse",
     "lse_grad",
@@ -27,20 +29,19 @@ __all__ = [
 
 def lse(z, axis: int | None = None) -> np.ndarray | float:
     """``log Σ_j exp(z_j)`` (115), stable for any finite ``z`` (e.g. entries of size 1e3)."""
-    z = np.asarray(z, dtype=float)
-    if z.size == 0:
-        raise ValueError("z must be non-empty")
+    z = check_array("z", z)
     return logsumexp(z, axis=axis)
 
 
 def lse_grad(z) -> np.ndarray:
     """Gradient of :func:`lse`: ``softmax(z)`` (a point of the simplex, dom f* of (117))."""
-    return softmax(np.asarray(z, dtype=float))
+    return softmax(check_array("z", z))
 
 
 def sum_of_max(z, J: int, K: int) -> float:
     """``Σ_{k=1}^K max_{j in I_k} z_j`` (122) with contiguous blocks ``I_k`` of size J."""
-    z = np.asarray(z, dtype=float)
+    J, K = check_integer("J", J, minimum=1), check_integer("K", K, minimum=1)
+    z = check_array("z", z)
     if z.shape[-1] != J * K:
         raise ValueError(f"z must have length J*K={J * K}, got length {z.shape[-1]}")
     return z.reshape(*z.shape[:-1], K, J).max(axis=-1).sum(axis=-1)
@@ -48,7 +49,11 @@ def sum_of_max(z, J: int, K: int) -> float:
 
 def quadratic(x, L: np.ndarray, ell: np.ndarray) -> float:
     """``x'Qx + l'x`` with ``Q = L'L`` (109)."""
-    x = np.asarray(x, dtype=float)
+    x = check_array("x", x, ndim=1)
+    L = check_array("L", L, ndim=2)
+    if L.shape[1] != x.size:
+        raise ValueError(f"L must have one column per entry of x ({x.size}), got L of shape {L.shape}")
+    ell = check_array("ell", ell, shape=(x.size,))
     Lx = L @ x
     return float(Lx @ Lx + ell @ x)
 
@@ -58,7 +63,9 @@ def entropy_argmax(c, kappa: float, tol: float = 1e-12) -> np.ndarray:
 
     ``kappa > tol``: ``softmax(c / kappa)``; otherwise the vertex at the first maximiser of ``c``.
     """
-    c = np.asarray(c, dtype=float)
+    c = check_array("c", c, ndim=1)
+    kappa = check_in_interval("kappa", kappa, -np.inf, np.inf)
+    tol = check_positive("tol", tol, allow_zero=True)
     if kappa > tol:
         return softmax(c / kappa)
     w = np.zeros_like(c)
@@ -68,7 +75,8 @@ def entropy_argmax(c, kappa: float, tol: float = 1e-12) -> np.ndarray:
 
 def block_argmax(c, J: int, K: int) -> np.ndarray:
     """``argmax c'w`` over the product of K block simplices (128)–(129): one-hot per block."""
-    c = np.asarray(c, dtype=float).reshape(K, J)
+    J, K = check_integer("J", J, minimum=1), check_integer("K", K, minimum=1)
+    c = check_array("c", c, shape=(J * K,)).reshape(K, J)
     w = np.zeros((K, J))
     w[np.arange(K), np.argmax(c, axis=1)] = 1.0
     return w.ravel()

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
-from safeguarded.validation import check_integer, check_positive
+from safeguarded.validation import check_integer, check_positive, check_type
 
 __all__ = [
     "BallInstance",
@@ -191,10 +191,11 @@ def read_mat(path: str | Path) -> dict[str, np.ndarray]:
     """The arrays of a MATLAB ``.mat`` file; :class:`InstanceFileError` names the file if unreadable."""
     import scipy.io
 
+    check_type("path", path, str | Path, "a file path (str or Path)")
     try:
         raw = scipy.io.loadmat(str(path))
     except Exception as exc:  # scipy raises ValueError/TypeError/OSError on corrupt files
-        raise InstanceFileError(f"instance file {str(path)!r} is not a readable .mat file: {exc}") from exc
+        raise InstanceFileError(f"path {str(path)!r} is not a readable .mat instance file: {exc}") from exc
     return {k: v for k, v in raw.items() if not k.startswith("__")}
 
 
@@ -248,6 +249,8 @@ def load_instance(table: str, name: str, *, mirror=None):
 
     if name not in instance_names(table):
         raise ValueError(f"name must be one of {instance_names(table)} for {table}, got name={name!r}")
+    if mirror is not None and not Path(mirror).is_dir():
+        raise ValueError(f"mirror must be an existing folder or None, got mirror={mirror!r}")
     path = fetch(f"convex-max/{SECTIONS[table]}/{name}/{name}.mat", mirror=mirror)
     return instance_from_arrays(table, name, read_mat(path), path)
 
@@ -261,7 +264,14 @@ def generate_lse_ball(
     """
     m = check_integer("m", m, minimum=1)
     n = check_integer("n", n, minimum=1)
+    ranges = {"A_range": A_range, "b_range": b_range, "a_range": a_range}
+    for key, r in ranges.items():
+        lo_hi = np.asarray(r, dtype=float) if isinstance(r, tuple | list) else np.array([])
+        if lo_hi.shape != (2,) or not np.all(np.isfinite(lo_hi)) or lo_hi[0] > lo_hi[1]:
+            raise ValueError(f"{key} must be a pair (low, high) of finite numbers, low <= high, got {r!r}")
     rho = check_positive("rho", rho)
+    seed = check_integer("seed", seed, minimum=0)
+    check_type("name", name, str, "a string")
     rng = np.random.default_rng(seed)
     A = rng.uniform(*A_range, size=(m, n))
     b = rng.uniform(*b_range, size=m)

@@ -10,7 +10,8 @@ import highspy
 import numpy as np
 import scipy.sparse as sp
 
-from safeguarded.solvers import InfeasibleError, SolverError, UnboundedError, solver_version
+from safeguarded.solvers import InfeasibleError, SolverError, UnboundedError, resolve_solver, solver_version
+from safeguarded.validation import check_array, check_type
 
 __all__ = ["LPResult", "solve_lp", "PolyhedronLP", "check_polyhedron"]
 
@@ -27,12 +28,23 @@ class LPResult:
     solver_version: str = ""
 
 
+def check_solver(solver, problem_class: str) -> str | None:
+    """``solver`` (None: the default) if it names an installed solver for ``problem_class``."""
+    if solver is not None:
+        check_type("solver", solver, str, "a solver name or None")
+        resolve_solver(solver, problem_class)  # ValueError naming solver if not installed
+    return solver
+
+
 def _highs(options: dict | None = None) -> highspy.Highs:
     h = highspy.Highs()
     h.setOptionValue("output_flag", False)
     h.setOptionValue("threads", 1)
+    if options is not None:
+        check_type("options", options, dict, "a dict of HiGHS options or None")
     for key, value in (options or {}).items():
-        h.setOptionValue(key, value)
+        if h.setOptionValue(key, value) == highspy.HighsStatus.kError:
+            raise ValueError(f"options must be valid HiGHS options, got {key}={value!r}")
     return h
 
 
@@ -69,6 +81,26 @@ def _check(h: highspy.Highs, name: str) -> str:
 
 def solve_lp(c, A, row_lo, row_hi, col_lo, col_hi, *, name: str, options: dict | None = None) -> LPResult:
     """``min c'x`` s.t. ``row_lo <= Ax <= row_hi``, ``col_lo <= x <= col_hi`` in HiGHS; status checked."""
+    c = check_array("c", c, ndim=1)
+    if sp.issparse(A):
+        if A.ndim != 2:
+            raise ValueError(f"A must be a 2-d matrix, got shape {A.shape}")
+    else:
+        A = check_array("A", A, ndim=2)
+    m, n = A.shape
+    if c.size != n:
+        raise ValueError(f"c must have one entry per column of A ({n}), got length {c.size}")
+    for lo_name, lo, hi_name, hi, size in (("row_lo", row_lo, "row_hi", row_hi, m),
+                                           ("col_lo", col_lo, "col_hi", col_hi, n)):
+        lo = check_array(lo_name, lo, shape=(size,), finite=False, nonempty=False)
+        hi = check_array(hi_name, hi, shape=(size,), finite=False, nonempty=False)
+        for side, v in ((lo_name, lo), (hi_name, hi)):
+            if np.any(np.isnan(v)):
+                raise ValueError(f"{side} must not contain NaN (use +-inf for a free side)")
+        if np.any(lo > hi):
+            raise ValueError(f"{lo_name} must be <= {hi_name} entrywise, got {lo_name} > {hi_name} at "
+                             f"{int(np.argmax(lo > hi))}")
+    check_type("name", name, str, "a string")
     h = _highs(options)
     _pass(h, c, A, row_lo, row_hi, col_lo, col_hi)
     start = time.perf_counter()
@@ -109,9 +141,9 @@ def check_polyhedron(D: np.ndarray, d: np.ndarray) -> float:
 
     Since ``x >= 0``, U is bounded iff ``max 1'x`` over U is finite (one LP).
     """
-    D = np.asarray(D, dtype=float)
-    d = np.asarray(d, dtype=float).ravel()
-    if D.ndim != 2 or D.shape[0] != d.size:
+    D = check_array("D", D, ndim=2)
+    d = check_array("d", d).ravel()
+    if D.shape[0] != d.size:
         raise ValueError(f"D must be a q×n matrix with q = len(d) = {d.size}, got D of shape {D.shape}")
     lp = PolyhedronLP(D, d, "check_polyhedron")
     try:

@@ -25,8 +25,9 @@ import scipy.sparse as sp
 
 from safeguarded.convex_max.functions import block_argmax, entropy_argmax, lse, quadratic, sum_of_max
 from safeguarded.convex_max.instances import PolyInstance
-from safeguarded.convex_max.lp import PolyhedronLP, check_polyhedron, solve_lp
-from safeguarded.solvers import SolverError, solve, solve_with_retries, solver_version
+from safeguarded.convex_max.lp import PolyhedronLP, check_polyhedron, check_solver, solve_lp
+from safeguarded.solvers import SolverError, resolve_solver, solve, solve_with_retries, solver_version
+from safeguarded.validation import check_array, check_bool, check_choice, check_positive, check_type
 
 __all__ = [
     "UpperBound",
@@ -81,6 +82,25 @@ class PolyBounds:
         return self.upper.solve_time + self.lower.lp_time
 
 
+def _check_inst(inst, kind: str | None = None) -> PolyInstance:
+    check_type("inst", inst, PolyInstance, "a PolyInstance")
+    if kind is not None and inst.kind != kind:
+        raise ValueError(f"inst must be of kind {kind!r}, got kind={inst.kind!r}")
+    return inst
+
+
+def _check_ub(ub, inst: PolyInstance, *, needs_r: bool = False, extra=()) -> UpperBound:
+    """``ub`` an :class:`UpperBound` of ``inst``'s sizes (V of shape (q, m)) with the fields needed."""
+    check_type("ub", ub, UpperBound, "an UpperBound")
+    V = np.asarray(ub.V, dtype=float)
+    missing = (needs_r and ub.r is None) or any(k not in (ub.extra or {}) for k in extra)
+    if V.shape != (inst.q, inst.m) or missing:
+        raise ValueError(f"ub must be the upper bound of an instance like inst (V of shape {(inst.q, inst.m)}"
+                         f"{', with r' if needs_r else ''}{', with ' + ', '.join(extra) if extra else ''}), "
+                         f"got V of shape {V.shape}")
+    return ub
+
+
 # ---------------------------------------------------------------- log-sum-exp: (118), Cor. 13/14
 def lse_upper_bound(inst: PolyInstance, *, solver: str | None = None, **options) -> UpperBound:
     """Theorem 21's UB for log-sum-exp as the exponential-cone program (118).
@@ -89,6 +109,8 @@ def lse_upper_bound(inst: PolyInstance, *, solver: str | None = None, **options)
     ((119)–(120)) for the three groups: (95a) ``s = 1 + d'r, x = V'd + b, t = tau - d'u``;
     (95b) ``s = -D_i'r, x = A_i - V'D_i, t = D_i'u`` (i = 1..n); (95c) ``s = -r_i, x = -V_(i), t = u_i``.
     """
+    _check_inst(inst, "lse")
+    check_solver(solver, "EXP")
     start = time.perf_counter()
     A, b, D, d = inst.A, inst.b, inst.D, inst.d
     m, n, q = inst.m, inst.n, inst.q
@@ -119,6 +141,7 @@ def lse_upper_bound(inst: PolyInstance, *, solver: str | None = None, **options)
 
 def lse_scenarios(inst: PolyInstance, ub: UpperBound) -> list[np.ndarray]:
     """The 1 + n + q worst-case ``w`` of (97)–(99) for log-sum-exp (Cor. 14, closed form softmax)."""
+    _check_ub(ub, _check_inst(inst, "lse"), needs_r=True)
     A, b, D, d = inst.A, inst.b, inst.D, inst.d
     V, r = ub.V, ub.r
     out = [entropy_argmax(V.T @ d + b, 1 + d @ r)]
@@ -148,6 +171,11 @@ def quad_upper_bound(
     ``accept_inaccurate``: one solve, returning an ``optimal_inaccurate`` solution with that status
     (its value is then *not* a certified bound; its LDR still yields valid lower-bound scenarios).
     """
+    _check_inst(inst, "quad")
+    check_solver(solver, "SOCP")
+    if scale is not None:
+        scale = check_positive("scale", scale)
+    accept_inaccurate = check_bool("accept_inaccurate", accept_inaccurate)
     start = time.perf_counter()
     if scale is None:
         x0 = PolyhedronLP(inst.D, inst.d, "scale").argmax(np.ones(inst.n))
@@ -195,7 +223,15 @@ def quad_certified_tau(L, ell, D, d, u, alpha, beta, Vt) -> float:
     ``tau = d'u + alpha'd + ||Ṽ'd||²/(1 - d'u - beta'd)`` satisfies (i) with equality.  Any feasible
     point of (113) gives an upper bound by Theorem 21, so the value is valid whatever the solve status.
     """
-    u, alpha, beta, Vt = (np.asarray(v, dtype=float) for v in (u, alpha, beta, Vt))
+    L = check_array("L", L, ndim=2)
+    D = check_array("D", D, ndim=2)
+    if L.shape[1] != D.shape[1]:
+        raise ValueError(f"L and D must have the same number n of columns, got L {L.shape} and D {D.shape}")
+    (m, n), q = L.shape, D.shape[0]
+    ell = check_array("ell", ell, shape=(n,))
+    d = check_array("d", d, shape=(q,))
+    u, alpha, beta = (check_array(k, v, shape=(q,)) for k, v in (("u", u), ("alpha", alpha), ("beta", beta)))
+    Vt = check_array("Vt", Vt, shape=(q, m))
     X = L - Vt.T @ D
     f2_ii = D.T @ u + D.T @ beta
     f2_iii = u + beta
@@ -219,6 +255,7 @@ def _unit(v: np.ndarray) -> np.ndarray:
 
 def quad_scenarios(inst: PolyInstance, ub: UpperBound) -> list[np.ndarray]:
     """The 1 + n + q scenarios of App. 5.F: ``w = h(.)`` in R^{m+1} (the last entry of (w; 1) is 1)."""
+    _check_ub(ub, _check_inst(inst, "quad"), extra=("scale", "vhat", "tau"))
     S = ub.extra["scale"]
     L, ell, D, d = inst.L / np.sqrt(S), inst.ell / S, inst.D, inst.d
     Vt, vhat, tau = ub.V, ub.extra["vhat"], ub.extra["tau"]
@@ -238,6 +275,8 @@ def summax_upper_bound(inst: PolyInstance, *, method: str = "ipm") -> UpperBound
     with ``d'u + Σ e1 <= tau``, ``-D_i'u + Σ_k e2_ik <= 0``, ``-u_l + Σ_k e3_lk <= 0`` (the sign of the
     third family as in Theorem 21 / App. 5.B; (124) prints it with a typo).
     """
+    _check_inst(inst, "summax")
+    check_choice("method", method, ("ipm", "simplex", "pdlp", "choose"))
     start = time.perf_counter()
     A, b, D, d = inst.A, inst.b, inst.D, inst.d
     m, n, q, K, J = inst.m, inst.n, inst.q, inst.K, inst.J
@@ -273,6 +312,7 @@ def summax_upper_bound(inst: PolyInstance, *, method: str = "ipm") -> UpperBound
 
 def summax_scenarios(inst: PolyInstance, ub: UpperBound) -> list[np.ndarray]:
     """The 1 + n + q worst-case ``w`` of (125)–(127): one-hot per block at the argmax (129)."""
+    _check_ub(ub, _check_inst(inst, "summax"))
     A, b, D, d = inst.A, inst.b, inst.D, inst.d
     V, J, K = ub.V, inst.J, inst.K
     out = [block_argmax(V.T @ d + b, J, K)]
@@ -285,6 +325,8 @@ def summax_scenarios(inst: PolyInstance, ub: UpperBound) -> list[np.ndarray]:
 # ---------------------------------------------------------------- Algorithm 12
 def objective(inst: PolyInstance, x: np.ndarray) -> float:
     """``f(Ax + b)`` of the instance (raw, before the App. 5.G.3 reporting transform)."""
+    _check_inst(inst)
+    x = check_array("x", x, shape=(inst.n,))
     if inst.kind == "lse":
         return float(lse(inst.A @ x + inst.b))
     if inst.kind == "summax":
@@ -303,6 +345,12 @@ def _lp_direction(inst: PolyInstance, w: np.ndarray, scale: float = 1.0) -> np.n
 
 def scenario_lower_bound(inst: PolyInstance, scenarios: list[np.ndarray], scale: float = 1.0) -> LowerBound:
     """Solve (96) for every scenario (duplicate directions once) and keep the best ``f(Ax + b)``."""
+    _check_inst(inst)
+    size = inst.m + 1 if inst.kind == "quad" else inst.m
+    if not isinstance(scenarios, list | tuple) or not scenarios:
+        raise ValueError(f"scenarios must be a non-empty list of vectors of length {size}, got {scenarios!r}")
+    scenarios = [check_array("scenarios", w, shape=(size,)) for w in scenarios]
+    scale = check_positive("scale", scale)
     start = time.perf_counter()
     lp = PolyhedronLP(inst.D, inst.d, f"convex_max.lb96[{inst.name}]")
     seen: dict[bytes, float] = {}
@@ -327,8 +375,14 @@ def poly_bounds(
     """Algorithm 12: Theorem 21 UB (118 / 113 / 124 by ``inst.kind``) and the 1 + n + q scenario LB.
 
     ``ub_options``: solver options of the conic UB solve (e.g. Clarabel's ``time_limit``)."""
-    if check:
-        check_polyhedron(inst.D, inst.d)
+    _check_inst(inst)
+    check_solver(solver, "EXP" if inst.kind == "lse" else "SOCP")
+    if check_bool("check", check):
+        try:
+            check_polyhedron(inst.D, inst.d)
+        except ValueError as exc:
+            raise ValueError(f"inst: {exc}") from exc
+    _check_ub_options(ub_options, inst, solver)
     if inst.kind == "lse":
         ub = lse_upper_bound(inst, solver=solver, **(ub_options or {}))
         scen = lse_scenarios(inst, ub)
@@ -344,6 +398,26 @@ def poly_bounds(
         raise SolverError(f"convex_max.alg12[{inst.name}]", ub.solver, "invalid_bound",
                           f"LB {lb.value:.8g} exceeds UB {ub.value:.8g}: the UB solve is not accurate")
     return PolyBounds(ub, lb)
+
+
+def _check_ub_options(ub_options, inst: PolyInstance, solver) -> None:
+    """``ub_options`` None or a dict of keyword arguments of the UB function / Clarabel settings."""
+    if ub_options is None:
+        return
+    check_type("ub_options", ub_options, dict, "a dict of solver options or None")
+    if inst.kind == "summax":
+        if ub_options:
+            raise ValueError(f"ub_options must be empty for a sum-of-max instance, got {ub_options!r}")
+        return
+    if resolve_solver(solver, "EXP" if inst.kind == "lse" else "SOCP") != "CLARABEL":
+        return
+    import clarabel
+
+    own = {"scale", "accept_inaccurate"} if inst.kind == "quad" else set()
+    bad = [k for k in ub_options if k not in own and not hasattr(clarabel.DefaultSettings(), k)]
+    if bad:
+        raise ValueError(f"ub_options must name Clarabel settings{' or ' + str(sorted(own)) if own else ''}, "
+                         f"got unknown {bad}")
 
 
 __all__ += ["solver_version"]

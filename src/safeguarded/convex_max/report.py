@@ -15,8 +15,9 @@ Rules (fixed before the runs, never tuned to the result):
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 
-from safeguarded.claims import printed_tolerance
+from safeguarded.claims import ClaimSet, printed_tolerance
 from safeguarded.convex_max.thesis import (
     TABLE37,
     TABLE38,
@@ -26,6 +27,7 @@ from safeguarded.convex_max.thesis import (
     is_number,
     sig5_tolerance,
 )
+from safeguarded.validation import check_choice, check_type
 
 __all__ = ["register_bounds", "register_certified", "register_exact", "register_lb_vs_baseline",
            "THESIS_TABLES"]
@@ -35,6 +37,16 @@ THESIS_TABLES = {"table37": TABLE37, "table38": TABLE38, "table39": TABLE39, "ta
 _SIG5 = {"table38", "table39", "table41"}
 _TITLE = {"table37": "Table 37", "table38": "Table 38", "table39": "Table 39", "table40": "Table 40",
           "table41": "Table 41"}
+
+
+def _check_args(claims, item, df, columns=(), items=None) -> None:
+    """The arguments every ``register_*`` function shares: a ClaimSet, a table key, a results frame."""
+    check_type("claims", claims, ClaimSet, "a ClaimSet")
+    check_choice("item", item, tuple(items or THESIS_TABLES))
+    check_type("df", df, pd.DataFrame, "a pandas DataFrame")
+    missing = [c for c in ("problem", *columns) if c not in df.columns]
+    if missing:
+        raise ValueError(f"df must have the columns {['problem', *columns]}, missing {missing}")
 
 
 def _tol(item: str, printed: str) -> float:
@@ -47,7 +59,16 @@ def _loc(item, name, column, line):
 
 def register_bounds(claims, item: str, df, *, columns=("upper", "lower"), skip=(), note: str = "") -> None:
     """Printed UB / LB (or other value columns) of every row of ``df`` (columns ``problem`` + values)."""
+    check_type("claims", claims, ClaimSet, "a ClaimSet")
+    check_choice("item", item, tuple(THESIS_TABLES))
     table = THESIS_TABLES[item]
+    known = set(next(iter(table.values()))) - {"line"}
+    if not isinstance(columns, tuple | list) or not all(isinstance(c, str) and c in known for c in columns):
+        raise ValueError(f"columns must be a tuple of columns of {item} {sorted(known)}, got {columns!r}")
+    _check_args(claims, item, df, tuple(columns))
+    if not isinstance(skip, tuple | list | set | frozenset):
+        raise ValueError(f"skip must be a collection of problem names, got skip={skip!r}")
+    check_type("note", note, str, "a string")
     for _, row in df.iterrows():
         name = row["problem"]
         if name not in table or name in skip:
@@ -67,6 +88,7 @@ def register_bounds(claims, item: str, df, *, columns=("upper", "lower"), skip=(
 
 def register_exact(claims, item: str, df) -> None:
     """Table 38's exact optima (Cor. 11): printed value against ours, plus 'proven' (MILP bound met)."""
+    _check_args(claims, item, df, ("exact", "exact_status", "exact_bound"), items=("table38",))
     register_bounds(claims, item, df, columns=("exact",))
     for _, row in df.iterrows():
         ref = TABLE38[row["problem"]]
@@ -80,6 +102,7 @@ def register_exact(claims, item: str, df) -> None:
 
 def register_certified(claims, item: str, df) -> None:
     """Rows with printed UB = LB are certified; rows with UB > LB are left open (gap rule above)."""
+    _check_args(claims, item, df, ("upper", "lower"))
     table = THESIS_TABLES[item]
     for _, row in df.iterrows():
         name = row["problem"]
@@ -102,6 +125,17 @@ def register_lb_vs_baseline(claims, item: str, df, baseline: str, label: str, li
     """Our LB >= the stand-in's best value at its limit, per instance (NaN value: none found).
 
     ``limit``: seconds, or a text such as "our UB + LB time" for the restricted runs."""
+    _check_args(claims, item, df, ("lower",))
+    if not isinstance(baseline, str) or baseline not in df.columns:
+        raise ValueError(f"baseline must be a column of df {list(df.columns)}, got baseline={baseline!r}")
+    check_type("label", label, str, "a string")
+    number = isinstance(limit, int | float) and not isinstance(limit, bool)
+    if not isinstance(limit, str) and not (number and limit > 0 and np.isfinite(limit)):
+        raise ValueError(f"limit must be a number of seconds > 0 or a text, got limit={limit!r}")
+    if not isinstance(location, str) or not location:
+        raise ValueError(f"location must be a non-empty string, got location={location!r}")
+    if names is not None and not isinstance(names, tuple | list | set | frozenset):
+        raise ValueError(f"names must be a collection of problem names or None, got names={names!r}")
     limit = limit if isinstance(limit, str) else f"{limit:g} s"
     for _, row in df.iterrows():
         if names is not None and row["problem"] not in names:

@@ -12,9 +12,15 @@ import numpy as np
 
 from safeguarded.convex_max.ball import cor10_bounds, cor11_exact
 from safeguarded.convex_max.baselines import local_multistart, scip_global, summax_milp
-from safeguarded.convex_max.instances import TABLE37_GENERATED, generate_lse_ball, load_instance
+from safeguarded.convex_max.instances import (
+    TABLE37_GENERATED,
+    generate_lse_ball,
+    instance_names,
+    load_instance,
+)
 from safeguarded.convex_max.polyhedron import poly_bounds
 from safeguarded.solvers import SolverError
+from safeguarded.validation import check_bool, check_integer, check_positive
 
 __all__ = [
     "table37_row",
@@ -24,6 +30,20 @@ __all__ = [
     "table41_row",
     "formulation_tables",
 ]
+
+
+def _check_row(table: str, name, seed, **limits) -> None:
+    """The arguments shared by the row drivers: an instance name of ``table``, a seed, time limits (> 0)
+    and ``max_starts`` (an integer >= 1), all checked before any data are loaded."""
+    names = instance_names(table) + (list(TABLE37_GENERATED) if table == "table37" else [])
+    if name not in names:
+        raise ValueError(f"name must be one of {names} for {table}, got name={name!r}")
+    check_integer("seed", seed, minimum=0)
+    for key, value in limits.items():
+        if key == "max_starts":
+            check_integer(key, value, minimum=1)
+        else:
+            check_positive(key, value)
 
 
 def _nan(x):
@@ -51,6 +71,8 @@ def _global(inst, norm, baseline_limit, prefix="global", stand_in_for="BARON"):
 
 def table37_row(name: str, baseline_limit: float, max_starts: int, run_global: bool, seed: int) -> dict:
     """Table 37: Cor. 10 bounds and the local / global stand-ins for one instance (P10–P12 regenerated)."""
+    _check_row("table37", name, seed, baseline_limit=baseline_limit, max_starts=max_starts)
+    run_global = check_bool("run_global", run_global)
     if name in TABLE37_GENERATED:
         inst = generate_lse_ball(**TABLE37_GENERATED[name], seed=seed, name=name)
     else:
@@ -75,6 +97,8 @@ def table37_row(name: str, baseline_limit: float, max_starts: int, run_global: b
 
 def table38_row(name: str, baseline_limit: float, max_starts: int, exact_limit: float, seed: int) -> dict:
     """Table 38: Cor. 11's exact value (outer approximation, HiGHS MILP) and the stand-ins."""
+    _check_row("table38", name, seed, baseline_limit=baseline_limit, max_starts=max_starts,
+               exact_limit=exact_limit)
     inst = load_instance("table38", name)
     try:
         ex = cor11_exact(inst, time_limit=exact_limit)
@@ -114,6 +138,7 @@ def table39_row(name: str, baseline_limit: float, ub_time_limit: float, seed: in
 
     ``ub_time_limit``: Clarabel's time limit for the SOCP; a solve that fails or stops is recorded in
     ``ub_status`` with NaN bounds."""
+    _check_row("table39", name, seed, baseline_limit=baseline_limit, ub_time_limit=ub_time_limit)
     inst, res, row = _poly("table39", name,
                            ub_options={"time_limit": float(ub_time_limit), "accept_inaccurate": True})
     if res is not None:
@@ -141,6 +166,7 @@ def table39_row(name: str, baseline_limit: float, ub_time_limit: float, seed: in
 
 def table40_row(name: str, baseline_limit: float, max_starts: int, seed: int) -> dict:
     """Table 40: exponential-cone UB (118), softmax-scenario LB; local multistart and SCIP stand-ins."""
+    _check_row("table40", name, seed, baseline_limit=baseline_limit, max_starts=max_starts)
     inst, res, row = _poly("table40", name)
     row.update(_local(inst, None, baseline_limit, max_starts, seed))
     row.update(_global(inst, None, baseline_limit))
@@ -149,6 +175,7 @@ def table40_row(name: str, baseline_limit: float, max_starts: int, seed: int) ->
 
 def table41_row(name: str, baseline_limit: float, seed: int) -> dict:
     """Table 41: LP (124) UB in HiGHS, one-hot-scenario LB; HiGHS MILP (GUROBI stand-in) + restricted."""
+    _check_row("table41", name, seed, baseline_limit=baseline_limit)
     inst, res, row = _poly("table41", name)
     g = summax_milp(inst, time_limit=baseline_limit)
     limit = max(res.time, 0.01)

@@ -99,6 +99,8 @@ TABLE41 = _table(_T41, _T41_COLS)
 
 def is_number(printed: str) -> bool:
     """True for a printed number (not "-", "NA", "error"); a trailing "*" (no proof) is dropped."""
+    if not isinstance(printed, str):
+        raise ValueError(f"printed must be the printed cell as a string, got printed={printed!r}")
     try:
         parse_printed(printed.rstrip("*"))
     except Exception:
@@ -108,6 +110,8 @@ def is_number(printed: str) -> bool:
 
 def sig5_tolerance(printed: str) -> float:
     """Half a unit of the fifth significant figure, or of the last printed digit if coarser."""
+    if not is_number(printed):
+        raise ValueError(f"printed must be a printed number such as '1,081.60', got printed={printed!r}")
     value = abs(parse_printed(printed))
     sig = 0.5 * 10.0 ** (math.floor(math.log10(value)) - 4) if value > 0 else 0.0
     return max(sig, printed_tolerance(printed))
