@@ -29,6 +29,7 @@ symmetric density, Lemma 24 / L2356–L2362) used by the tests.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field
 
@@ -411,7 +412,9 @@ class PiecewiseUniformNoise:
     """Noise with mass ``masses[j]`` spread uniformly on ``[edges[j], edges[j+1])`` (restriction (2), L555).
 
     This is the noise returned by the bounding LPs; sampling picks a cell with probability p_j and then
-    a uniform point inside it (supp. p. 4; repo ``optimal_noise``).
+    a uniform point inside it (supp. p. 4; repo ``optimal_noise``), here by inverting the piecewise-linear
+    CDF with one uniform per draw (exact: the cell is the one whose CDF interval holds u, and the position
+    inside it is uniform given the cell).
     """
 
     edges: np.ndarray
@@ -463,11 +466,20 @@ class PiecewiseUniformNoise:
         return np.where(valid, dens, 0.0)
 
     def sample(self, rng, size=None):
-        rng = _check_rng(rng)
-        size = _check_size(size)
-        cells = rng.choice(self.masses.size, size=size, p=self.masses)
-        u = rng.random(size=size)
-        return self.edges[cells] + u * (self.edges[cells + 1] - self.edges[cells])
+        """Inverse-CDF draws: u ~ U[0, 1), cell j with F(a_j) ≤ u < F(b_j) among the cells of positive
+        mass, x = a_j + (u − F(a_j))/p_j·(b_j − a_j)."""
+        cum, lo, left, width, mass = self._inverse_cdf_table
+        u = _check_rng(rng).random(size=_check_size(size))
+        j = np.minimum(np.searchsorted(cum, u, side="right"), cum.size - 1)
+        return left[j] + np.clip((u - lo[j]) / mass[j], 0.0, 1.0) * width[j]
+
+    @functools.cached_property
+    def _inverse_cdf_table(self):
+        keep = self.masses > 0
+        mass = self.masses[keep]
+        cum = np.cumsum(mass)
+        lo = np.concatenate([[0.0], cum[:-1]])
+        return cum, lo, self.edges[:-1][keep], np.diff(self.edges)[keep], mass
 
 
 MECHANISMS = {

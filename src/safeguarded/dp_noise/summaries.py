@@ -1,7 +1,8 @@
 """Per-split summaries and claim registration for the UCI tables (thesis Tables 2, 3, 9 and 18).
 
-Kept apart from :mod:`safeguarded.dp_noise.ml` (the sweep cells) so that editing how results are
-judged does not invalidate the cached sweeps.  Every comparison is made on the *per-split* results
+Kept apart from the sweep cells (:mod:`safeguarded.dp_noise.learning`,
+:mod:`safeguarded.gaussian_mixtures.learning`) so that editing how results are judged does not invalidate
+the cached sweeps.  Every comparison is made on the *per-split* results
 (each split's error averaged over its noise simulations), as the thesis' t-tests (L942, Salzberg 1997).
 """
 

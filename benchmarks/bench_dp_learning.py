@@ -1,0 +1,204 @@
+"""Simulations per second of the DP learning kernels (thesis Tables 2, 3, 9, 18) before and after, and
+the FLOP bound.
+
+    python benchmarks/bench_dp_learning.py              # PCD and NB, interleaved old/new (≈ 4 min)
+    python benchmarks/bench_dp_learning.py --blocks     # PCD simulations per block
+
+"Before" is the kernel of commit 1cf7f66 (``safeguarded/dp_noise/ml.py``: per coordinate ``expit(−M)``
+with a temporary, ``np.outer`` rank-1 update, ``acc += H``; naive Bayes by per-feature gathers), copied
+below as ``_reference_*`` so that both run in the same process, interleaved (old, new, old, new, ...)
+under the same load.  "After" is :mod:`safeguarded.dp_learning`.  Both run one (data set, split) with
+the truncated Laplace noise of Table 3 (Δ = 2, (1, 0.1)) / Table 2 (Δ = 1), T = 100, P = ⌈d/4⌉.
+
+The FLOP bound counts the operations of one simulation (:func:`safeguarded.dp_learning.pcd.
+flops_per_simulation`: per iteration the margins GEMM 2nd, per coordinate 3n elementwise + 4n BLAS-2;
+naive Bayes: the score GEMM 2·N·K·C over train and test rows) and divides the machine's measured peak
+(a 2000 × 2000 float64 ``numpy.matmul`` on one thread) by it: ratio = measured / bound.  Times are
+wall-clock on a machine shared with other jobs (stated in the CSV as the load average).
+Results: ``benchmarks/results/dp_learning.csv``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import platform
+import time
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+from scipy.special import expit
+from threadpoolctl import threadpool_limits
+
+from safeguarded.dp_learning import datasets, naive_bayes, pcd
+from safeguarded.dp_noise.mechanisms import TruncatedLaplace
+from safeguarded.experiments import rng_for
+
+OUT = Path(__file__).resolve().parent / "results"
+
+
+# ------------------------------------------------------------------------------------------------
+# the kernels before (commit 1cf7f66, safeguarded/dp_noise/ml.py), verbatim but for names
+# ------------------------------------------------------------------------------------------------
+def _reference_pcd(X, y, rng, noise, S, iterations=100, lam=1e-8):
+    n, d = X.shape
+    P = math.ceil(d / 4)
+    h0 = rng.uniform(-1.0, 1.0, size=d)
+    H = np.tile(h0, (S, 1))
+    yX = np.asfortranarray(y[:, None] * X)
+    for _ in range(iterations):
+        order = rng.permutation(d)[:P]
+        M = yX @ H.T
+        acc = np.zeros_like(H)
+        for j in order:
+            grad_sum = -(yX[:, j] @ expit(-M))
+            grad_sum = grad_sum + np.asarray(noise(rng, S), dtype=float)
+            z = H[:, j] - grad_sum / n
+            new = np.sign(z) * np.maximum(np.abs(z) - lam, 0.0)
+            M += np.outer(yX[:, j], new - H[:, j])
+            H[:, j] = new
+            acc += H
+        H = acc / P
+    return H
+
+
+def _reference_nb(data, train, tests, rng, noise, n_sims):
+    S = int(n_sims)
+    sens = naive_bayes.nb_sensitivities(data)
+    counts, cond, means, sds = naive_bayes._nb_statistics(data, train)
+
+    def noisy(x, scale=1.0):
+        x = np.broadcast_to(x, (S, *np.shape(x))).copy()
+        return x + np.asarray(noise(rng, x.size), dtype=float).reshape(x.shape) * scale
+
+    counts_s = np.maximum(noisy(counts), 1e-6)
+    cond_s = [np.maximum(noisy(t), 1e-6) for t in cond]
+    means_s = noisy(means, sens["mean"])
+    sds_s = np.maximum(noisy(sds, sens["sd"]), 1.0)
+    log_prior = np.log(counts_s / counts_s.sum(axis=1, keepdims=True))
+    out = []
+    for idx in tests:
+        score = np.broadcast_to(log_prior[:, None, :], (S, len(idx), data.n_classes)).copy()
+        for v, t in enumerate(cond_s):
+            logp = np.log(t / t.sum(axis=2, keepdims=True))
+            score += np.transpose(logp[:, :, data.cat[idx, v]], (0, 2, 1))
+        if data.num.shape[1]:
+            x = data.num[idx]
+            z = (x[None, :, None, :] - means_s[:, None, :, :]) / sds_s[:, None, :, :]
+            score += (-0.5 * z * z - np.log(sds_s[:, None, :, :])).sum(axis=3)
+        pred = score.argmax(axis=2)
+        out.append((pred != data.y[idx][None, :]).mean(axis=1))
+    return np.array(out)
+
+
+# ------------------------------------------------------------------------------------------------
+def peak_gemm_flops(size: int = 2000, reps: int = 3) -> float:
+    """Best-of-``reps`` float64 flop rate of one ``size``² matmul on one BLAS thread."""
+    a = np.random.default_rng(0).standard_normal((size, size))
+    best = math.inf
+    with threadpool_limits(limits=1, user_api="blas"):
+        for _ in range(reps):
+            start = time.perf_counter()
+            a @ a
+            best = min(best, time.perf_counter() - start)
+    return 2.0 * size**3 / best
+
+
+def _timed(f, *args, **kwargs) -> float:
+    start = time.perf_counter()
+    f(*args, **kwargs)
+    return time.perf_counter() - start
+
+
+PCD_CASES = {"spect": 400, "dermatology": 200, "abalone": 40, "spambase": 40, "adult": 2}
+NB_CASES = {"dermatology": 1000, "spambase": 200, "adult": 20}
+
+
+def bench_pcd(rounds: int, peak: float) -> list[dict]:
+    rows = []
+    noise = TruncatedLaplace(1.0, 0.1, 2.0)
+    for name, S in PCD_CASES.items():
+        X, y = datasets.load_pcd_data(name)
+        tr, _ = datasets.train_test_split_indices(len(y), rng_for(0, 0))
+        Xt, yt = X[tr], y[tr]
+        times = {"before": [], "after": []}
+        with threadpool_limits(limits=1, user_api="blas"), np.errstate(over="ignore"):
+            for _ in range(rounds):  # interleaved: the same load for both
+                times["before"].append(_timed(_reference_pcd, Xt, yt, rng_for(1), noise.sample, S))
+                times["after"].append(_timed(pcd.dp_pcd, Xt, yt, rng_for(1), noise=noise, n_sims=S))
+        flops = pcd.flops_per_simulation(*Xt.shape)["total"]
+        for kind, ts in times.items():
+            rate = S / min(ts)
+            rows.append({"kernel": "PCD", "dataset": name, "n_train": Xt.shape[0], "d": Xt.shape[1],
+                         "n_sims": S, "version": kind, "sims_per_s": rate, "flops_per_sim": flops,
+                         "bound_sims_per_s": peak / flops,
+                         "ratio_to_bound": rate * flops / peak})  # fmt: skip
+    return rows
+
+
+def bench_nb(rounds: int, peak: float) -> list[dict]:
+    rows = []
+    noise = TruncatedLaplace(1.0, 0.1, 1.0)
+    for name, S in NB_CASES.items():
+        data = datasets.load_nb_data(name)
+        tr, te = datasets.train_test_split_indices(len(data.y), rng_for(0, 0))
+        times = {"before": [], "after": []}
+        for _ in range(rounds):
+            times["before"].append(_timed(_reference_nb, data, tr, [tr, te], rng_for(1), noise.sample, S))
+            new = naive_bayes.dp_naive_bayes_errors
+            times["after"].append(_timed(new, data, tr, [tr, te], rng_for(1), noise=noise, n_sims=S))
+        K = sum(data.levels) + 2 * data.num.shape[1] + 1
+        flops = 2.0 * len(data.y) * K * data.n_classes
+        for kind, ts in times.items():
+            rate = S / min(ts)
+            rows.append({"kernel": "NB", "dataset": name, "n_train": len(tr), "d": K, "n_sims": S,
+                         "version": kind, "sims_per_s": rate, "flops_per_sim": flops,
+                         "bound_sims_per_s": peak / flops,
+                         "ratio_to_bound": rate * flops / peak})  # fmt: skip
+    return rows
+
+
+def bench_blocks(peak: float) -> list[dict]:
+    rows = []
+    noise = TruncatedLaplace(1.0, 0.1, 2.0)
+    for name, S in (("dermatology", 448), ("spambase", 32)):
+        X, y = datasets.load_pcd_data(name)
+        tr, _ = datasets.train_test_split_indices(len(y), rng_for(0, 0))
+        for block in (1, 8, 32, 64, 128, 256, 448):
+            if block > S:
+                continue
+            t = _timed(pcd.dp_pcd, X[tr], y[tr], rng_for(1), noise=noise, n_sims=S, block=block)
+            rows.append({"dataset": name, "block": block, "n_sims": S, "sims_per_s": S / t})
+    return rows
+
+
+def main(argv=None) -> pd.DataFrame:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--blocks", action="store_true")
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args(argv)
+    OUT.mkdir(exist_ok=True)
+    peak = peak_gemm_flops()
+    load = os.getloadavg()[0]
+    print(f"machine: {platform.processor() or platform.machine()}, python {platform.python_version()}, "
+          f"peak GEMM {peak / 1e9:.1f} GFLOP/s (one thread), load average {load:.1f}")  # fmt: skip
+    if args.blocks:
+        table = pd.DataFrame(bench_blocks(peak))
+        table.to_csv(OUT / "dp_learning_blocks.csv", index=False, float_format="%.4g")
+    else:
+        table = pd.DataFrame(bench_pcd(args.rounds, peak) + bench_nb(args.rounds, peak))
+        table["peak_gflops"] = peak / 1e9
+        table["load_average"] = load
+        table.to_csv(OUT / "dp_learning.csv", index=False, float_format="%.4g")
+        wide = table.pivot_table(index=["kernel", "dataset"], columns="version", values="sims_per_s",
+                                 sort=False)  # fmt: skip
+        wide["speed-up"] = wide["after"] / wide["before"]
+        print(wide.round(1).to_string())
+    print(table.round(4).to_string(index=False))
+    return table
+
+
+if __name__ == "__main__":
+    main()

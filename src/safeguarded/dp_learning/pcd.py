@@ -1,0 +1,285 @@
+"""Differentially private proximal coordinate descent (PCD) for ℓ1-regularised logistic regression.
+
+Thesis §1.5.2 (eq. (10), L944–L992) and §2 (L2187–L2193) train
+
+    min_h (1/n) Σ_i log(1 + exp(−y_i hᵀx_i)) + λ‖h‖₁
+
+by proximal coordinate descent.  The DP variant perturbs every coordinate-gradient *sum*
+Σ_i σ(−y_i hᵀx_i)(−y_i x_ij) with one draw of additive noise before dividing by n; with ‖x_i‖∞ ≤ 1
+the sum has sensitivity Δ = 2 (L988).  Every update uses the same (ε, δ); composition is ignored, as in
+the thesis (catalog §5 A9).  Repo details (``PCD_functions.jl``; catalog §3.4): h⁰ ~ U[−1, 1]^d, step 1,
+per iteration the first P coordinates of a random permutation, h^t = mean of the P inner iterates,
+prediction sign(xᵀh ≥ 0), errors of the last iterate h^T.
+
+The noise is any object with ``sample(rng, size) -> ndarray`` (a :mod:`safeguarded.dp_noise.mechanisms`
+mechanism, a §2 mixture of :mod:`safeguarded.gaussian_mixtures.learning`, ...) or such a callable; a
+*data-dependent* noise (``data_dependent = True``) is called as ``sample(rng, sums)`` and draws one noise
+per released sum.  ``None`` is the non-private PCD.
+
+The kernel
+----------
+``n_sims`` simulations share h⁰ and the coordinate orders and differ in their noise.  They run in blocks
+of columns sized to stay in the CPU cache: per block and iteration one GEMM gives the margins
+M = H_blockᵀ(y ∘ X)ᵀ, then every coordinate step is three in-place passes over M (σ(−M) = 1/(1 + e^M)), one
+GEMV (the gradient sums of every simulation), and one in-place rank-1 update (BLAS ``dger``) of M; the
+average of the inner iterates is formed in closed form, h̄_j = h_j + (P − k)/P·Δh_j for the k-th updated
+coordinate (0-based), instead of summing P copies of H.
+
+Random stream: ``rng`` draws h⁰ and then the T permutations (shared by all simulations and, in
+:func:`dp_pcd_methods`, by all methods); then a data-independent noise draws, per iteration, the P·S
+values of that iteration as one ``sample(rng, P*S)`` call (coordinate-major), and a data-dependent noise
+draws per block, iteration and coordinate.  (Before 2026-11 the permutation of iteration t+1 was drawn
+after the noise of iteration t, so methods did not share coordinate orders; same distribution per
+method, different numbers.)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+from scipy.linalg import blas
+from threadpoolctl import threadpool_limits
+
+__all__ = ["PCDResult", "dp_pcd", "dp_pcd_methods", "misclassification", "flops_per_simulation", "block_size"]
+
+#: Elements of one block × n margin matrix (1 MB of float64): large enough that the per-coordinate Python
+#: cost is small against the O(n·block) passes, small enough to keep the working arrays near the cache
+#: (benchmarks/bench_dp_learning.py --blocks).
+BLOCK_ELEMENTS = 1 << 17
+
+
+@dataclass
+class PCDResult:
+    """Last iterates ``H`` (n_sims × d) and their train/test misclassification rates."""
+
+    H: np.ndarray
+    train_error: np.ndarray
+    test_error: np.ndarray | None = None
+
+
+def _check_xy(X, y):
+    X = np.asarray(X, dtype=float)
+    y = np.asarray(y, dtype=float)
+    if X.ndim != 2 or X.shape[0] == 0:
+        raise ValueError(f"X must be a non-empty 2-D array, got shape {X.shape}")
+    if y.shape != (X.shape[0],) or not np.all(np.isin(y, (-1.0, 1.0))):
+        raise ValueError("y must be a 1-D array of labels in {-1, +1} with one label per row of X")
+    if np.abs(X).max() > 1 + 1e-12:
+        raise ValueError(
+            "X must satisfy max|x_ij| <= 1 (the sensitivity 2 of the gradient sums relies on it)"
+        )
+    return X, y
+
+
+def _sampler(noise) -> Callable | None:
+    """``noise.sample`` for a noise object, the callable itself, or None."""
+    if noise is None:
+        return None
+    if hasattr(noise, "sample"):
+        return noise.sample
+    if callable(noise):
+        return noise
+    raise ValueError(
+        f"noise must be None, a callable or an object with sample(rng, size), got noise={noise!r}"
+    )
+
+
+def misclassification(X, y, H) -> np.ndarray:
+    """Share of rows with sign(xᵀh ≥ 0) ≠ y, for every row h of ``H``."""
+    pred = np.where(np.asarray(X) @ np.atleast_2d(H).T >= 0, 1.0, -1.0)
+    return (pred != np.asarray(y)[:, None]).mean(axis=0)
+
+
+def block_size(n: int, n_sims: int) -> int:
+    """Simulations per block: ``BLOCK_ELEMENTS // n``, at least 1 and at most ``n_sims``."""
+    return int(max(1, min(n_sims, BLOCK_ELEMENTS // max(n, 1))))
+
+
+def flops_per_simulation(n: int, d: int, iterations: int = 100, coords_per_iter: int | None = None) -> dict:
+    """Floating-point operations of one simulation of eq. (10) as the kernel computes it.
+
+    Per iteration: the margins GEMM (2nd); per coordinate step over the n rows: e^m, +1 and 1/x (3, with
+    the exponential counted as one operation), the gradient GEMV (2n) and the rank-1 update (2n).
+    Returns ``{"gemm": ..., "elementwise": ..., "total": ...}`` (noise, prox and averaging are O(1) per
+    step and left out).
+    """
+    P = math.ceil(d / 4) if coords_per_iter is None else int(coords_per_iter)
+    gemm = iterations * (2 * n * d + P * 4 * n)
+    elementwise = iterations * P * 3 * n
+    return {"gemm": float(gemm), "elementwise": float(elementwise), "total": float(gemm + elementwise)}
+
+
+def _validate(X, y, rng, n_sims, iterations, coords_per_iter, lam):
+    X, y = _check_xy(X, y)
+    if not isinstance(rng, np.random.Generator):
+        raise ValueError(f"rng must be a numpy.random.Generator, got rng={rng!r}")
+    d = X.shape[1]
+    for name, val in (("n_sims", n_sims), ("iterations", iterations)):
+        if isinstance(val, bool) or int(val) != val or val < 1:
+            raise ValueError(f"{name} must be a positive integer, got {name}={val!r}")
+    P = math.ceil(d / 4) if coords_per_iter is None else int(coords_per_iter)
+    if not 1 <= P <= d:
+        raise ValueError(f"coords_per_iter must be in [1, {d}], got coords_per_iter={coords_per_iter!r}")
+    if not (lam >= 0 and math.isfinite(lam)):
+        raise ValueError(f"lam must be a finite number >= 0, got lam={lam!r}")
+    return X, y, P
+
+
+def dp_pcd(
+    X,
+    y,
+    rng: np.random.Generator,
+    *,
+    noise=None,
+    n_sims: int = 1,
+    iterations: int = 100,
+    coords_per_iter: int | None = None,
+    lam: float = 1e-8,
+    X_test=None,
+    y_test=None,
+    block: int | None = None,
+) -> PCDResult:
+    """DP proximal coordinate descent for ℓ1-regularised logistic regression (eq. (10), L954–L955).
+
+    Parameters
+    ----------
+    X, y
+        Training data with max|x_ij| ≤ 1 and labels ±1.
+    rng
+        Generator for the initial point, the coordinate orders and then the noise.
+    noise
+        The additive noise of the gradient sums (sensitivity 2): an object with ``sample(rng, size)``
+        (or ``sample(rng, sums)`` when ``data_dependent``), a callable ``noise(rng, size)``, or ``None``
+        for the non-private PCD.
+    n_sims
+        Independent noise simulations (same initial point and coordinate orders, independent noise).
+    iterations, coords_per_iter, lam
+        T (100), P (default ⌈d/4⌉) and λ (1e-8) of the thesis (L988, L2189).
+    block
+        Simulations per block (default :func:`block_size`); the results do not depend on it except
+        through the draw order of a data-dependent noise.
+    """
+    res = dp_pcd_methods(
+        X, y, rng, {"": noise}, n_sims={"": n_sims}, iterations=iterations, coords_per_iter=coords_per_iter,
+        lam=lam, X_test=X_test, y_test=y_test, block=block,
+    )  # fmt: skip
+    return res[""]
+
+
+def dp_pcd_methods(
+    X,
+    y,
+    rng: np.random.Generator,
+    noises: dict,
+    *,
+    n_sims: dict,
+    noise_rngs: dict | None = None,
+    iterations: int = 100,
+    coords_per_iter: int | None = None,
+    lam: float = 1e-8,
+    X_test=None,
+    y_test=None,
+    block: int | None = None,
+) -> dict:
+    """:func:`dp_pcd` for several noises ``{method: noise}`` on the same data, h⁰ and coordinate orders.
+
+    ``rng`` draws h⁰ and the T permutations; method m draws its ``n_sims[m]`` simulations' noise from
+    ``noise_rngs[m]`` (default: ``rng`` itself, methods in dict order).  The data-independent methods run
+    together as column groups of one batch (one GEMM per iteration and block for all of them); a
+    data-dependent noise runs on its own.  Returns ``{method: PCDResult}``.
+    """
+    if not isinstance(noises, dict) or not noises or set(n_sims) != set(noises):
+        raise ValueError("noises must be a non-empty dict and n_sims a dict with the same keys")
+    for m in noises:
+        X, y, P = _validate(X, y, rng, n_sims[m], iterations, coords_per_iter, lam)
+    n, d = X.shape
+    T = int(iterations)
+    if block is not None and (isinstance(block, bool) or int(block) != block or block < 1):
+        raise ValueError(f"block must be a positive integer, got block={block!r}")
+    noise_rngs = noise_rngs or {}
+    h0 = rng.uniform(-1.0, 1.0, size=d)
+    perms = np.stack([rng.permutation(d)[:P] for _ in range(T)])
+    fixed, dependent = [], []
+    for m, noise in noises.items():
+        sample = _sampler(noise)
+        (dependent if sample is not None and getattr(noise, "data_dependent", False) else fixed).append(m)
+    yX = np.asfortranarray(y[:, None] * X)  # rows y_i x_i; every column contiguous
+    out = {}
+    with threadpool_limits(limits=1, user_api="blas"), np.errstate(over="ignore"):
+        if fixed:
+            draws = np.concatenate([_draws(noises[m], noise_rngs.get(m, rng), T, P, int(n_sims[m]))
+                                    for m in fixed], axis=2)  # fmt: skip
+            H = _pcd_columns(yX, h0, perms, draws, None, None, block, float(lam))
+            edges = np.cumsum([0] + [int(n_sims[m]) for m in fixed])
+            out.update({m: H[:, a:b] for m, a, b in zip(fixed, edges[:-1], edges[1:], strict=True)})
+        for m in dependent:
+            S = int(n_sims[m])
+            H = _pcd_columns(yX, h0, perms, S, _sampler(noises[m]), noise_rngs.get(m, rng), block, float(lam))
+            out[m] = H
+    results = {}
+    for m in noises:
+        H = np.ascontiguousarray(out[m].T)
+        test = None
+        if X_test is not None:
+            Xt, yt = _check_xy(X_test, y_test)
+            test = misclassification(Xt, yt, H)
+        results[m] = PCDResult(H=H, train_error=misclassification(X, y, H), test_error=test)
+    return results
+
+
+def _draws(noise, rng, T, P, S) -> np.ndarray:
+    """T × P × S draws: per iteration one ``sample(rng, P*S)`` call, coordinate-major; zeros if None."""
+    sample = _sampler(noise)
+    if sample is None:
+        return np.zeros((T, P, S))
+    return np.stack([np.asarray(sample(rng, P * S), dtype=float).reshape(P, S) for _ in range(T)])
+
+
+def _pcd_columns(yX, h0, perms, draws, dd_sample, rng, block, lam) -> np.ndarray:
+    """Run eq. (10) for every column of ``draws`` (T × P × S) or, with a data-dependent ``dd_sample``,
+    for ``draws`` = S simulations; in blocks of columns.  Returns the last iterates (d × S)."""
+    n, d = yX.shape
+    S = draws if dd_sample is not None else draws.shape[2]
+    block = block_size(n, S) if block is None else int(block)
+    H = np.empty((d, S))
+    for b0 in range(0, S, block):
+        b1 = min(S, b0 + block)
+        bd = None if dd_sample is not None else draws[:, :, b0:b1]
+        H[:, b0:b1] = _pcd_block(yX, h0, perms, bd, dd_sample, rng, b1 - b0, lam)
+    return H
+
+
+def _pcd_block(yX, h0, perms, draws, dd_sample, rng, S, lam) -> np.ndarray:
+    """The T iterations of eq. (10) for one block of S simulations; returns the last iterates (d × S)."""
+    n, d = yX.shape
+    T, P = perms.shape
+    yXT = yX.T  # d × n, C-contiguous view
+    Hb = np.repeat(h0[:, None], S, axis=1)  # d × S: row j = coordinate j of every simulation
+    A = np.empty((S, n))  # margins y_i hᵀx_i, one row per simulation
+    buf = np.empty((S, n))
+    At = A.T  # n × S Fortran view for the in-place rank-1 update
+    weight = (P - np.arange(P)) / P  # share of the P inner iterates in which the k-th update is present
+    inv_n = 1.0 / n
+    for t in range(T):
+        order = perms[t]
+        np.matmul(Hb.T, yXT, out=A)
+        start = Hb[order]  # P × S values before this iteration's updates
+        for k, j in enumerate(order):
+            np.exp(A, out=buf)
+            buf += 1.0
+            np.reciprocal(buf, out=buf)  # σ(−M)
+            grad = buf @ yX[:, j]
+            grad = -grad  # Σ_i σ(−y_i hᵀx_i)(−y_i x_ij) for every simulation
+            if draws is not None:
+                grad += draws[t, k]
+            elif dd_sample is not None:  # Table 3's (OPT): drawn given the released sums
+                grad += np.asarray(dd_sample(rng, grad), dtype=float)
+            z = Hb[j] - grad * inv_n
+            new = z - np.clip(z, -lam, lam)  # soft threshold sign(z)·max(|z| − λ, 0)
+            blas.dger(1.0, yX[:, j], new - Hb[j], a=At, overwrite_a=1)
+            Hb[j] = new
+        Hb[order] = start + weight[:, None] * (Hb[order] - start)  # mean of the P inner iterates
+    return Hb

@@ -1,0 +1,139 @@
+"""One (data set, split) of the UCI tables (thesis Tables 2, 3, 9 and 18) for given noises, and the
+per-data-set summaries of a sweep of them.
+
+The works build their noises and call :func:`pcd_split` / :func:`nb_split` from their own sweep cells
+(:mod:`safeguarded.dp_noise.learning` for §1, :mod:`safeguarded.gaussian_mixtures.learning` for §2).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+
+import numpy as np
+import pandas as pd
+
+from safeguarded.dp_learning.datasets import (
+    THESIS_SIZES,
+    UNAVAILABLE,
+    load_nb_data,
+    load_pcd_data,
+    train_test_split_indices,
+)
+from safeguarded.dp_learning.naive_bayes import dp_naive_bayes_errors
+from safeguarded.dp_learning.pcd import dp_pcd_methods
+from safeguarded.experiments import rng_for
+
+__all__ = ["pcd_split", "nb_split", "summarise_runs", "with_gap_rows"]
+
+
+@functools.lru_cache(maxsize=4)
+def _pcd_arrays(name: str):
+    return load_pcd_data(name)
+
+
+@functools.lru_cache(maxsize=4)
+def _nb_arrays(name: str):
+    return load_nb_data(name)
+
+
+def _row(method, err_train, err_test, **sizes) -> dict:
+    return {
+        "method": method,
+        **sizes,
+        "train_error": float(np.mean(err_train)),
+        "test_error": float(np.mean(err_test)),
+        # mean squares over the simulations: the spread of single runs (Table 18) by pooling
+        "train_error_sq": float(np.mean(np.square(err_train))),
+        "test_error_sq": float(np.mean(np.square(err_test))),
+        "n_sims_used": int(np.size(err_train)),
+    }
+
+
+def pcd_split(
+    dataset: str, split: int, samplers: dict, *, n_sims: int, iterations: int, seed: int
+) -> list[dict]:
+    """Mean train/test errors (and mean squares) over ``n_sims`` simulations of DP-PCD with every noise
+    of ``samplers`` ({method: noise, None = non-private, run once}) on one split of ``dataset``.
+
+    The split is ``rng_for(seed, split)``'s 80/20 permutation; all methods share the initial point and
+    the coordinate orders of ``rng_for(seed, split, 1)`` (:func:`safeguarded.dp_learning.pcd.dp_pcd_methods`,
+    one batch), and method i draws its noise from ``rng_for(seed, split, 1, i)``.
+    """
+    X, y = _pcd_arrays(dataset)
+    tr, te = train_test_split_indices(len(y), rng_for(seed, split))
+    sims = {m: 1 if noise is None else int(n_sims) for m, noise in samplers.items()}
+    rngs = {m: rng_for(seed, split, 1, i) for i, m in enumerate(samplers)}
+    res = dp_pcd_methods(X[tr], y[tr], rng_for(seed, split, 1), samplers, n_sims=sims, noise_rngs=rngs,
+                         iterations=iterations, X_test=X[te], y_test=y[te])  # fmt: skip
+    return [_row(m, r.train_error, r.test_error, n=len(y), d=X.shape[1]) for m, r in res.items()]
+
+
+def nb_split(dataset: str, split: int, samplers: dict, *, n_sims: int, seed: int) -> list[dict]:
+    """Mean in/out-of-sample errors (and mean squares) of DP naive Bayes with every noise of ``samplers``
+    (for sensitivity 1; None = non-private) on one split of ``dataset``; method i draws from
+    ``rng_for(seed, split, 2 + i)``."""
+    data = _nb_arrays(dataset)
+    tr, te = train_test_split_indices(len(data.y), rng_for(seed, split))
+    rows = []
+    for i, (method, noise) in enumerate(samplers.items()):
+        rng = rng_for(seed, split, 2 + i)
+        err = dp_naive_bayes_errors(data, tr, [tr, te], rng, noise=noise, n_sims=n_sims)
+        rows.append(_row(method, err[0], err[1], n=len(data.y), n_num=data.num.shape[1],
+                         n_cat=len(data.levels), n_classes=data.n_classes))
+    return rows
+
+
+def summarise_runs(runs: pd.DataFrame, methods, *, compare: tuple[str, str] | None, baseline: str):
+    """One row per data set of a sweep of :func:`pcd_cell` / :func:`nb_cell` rows, errors in %.
+
+    For ``part`` in train/test and every method: ``{part}_{m}`` the mean error over splits and
+    simulations, ``{part}_{m}_se`` its standard error across splits, ``{part}_{m}_sd`` the standard
+    deviation of *single runs* over all splits × simulations (pooled from the per-split mean squares; with
+    one simulation per split it is the thesis' standard deviation across splits, Table 18).  With
+    ``compare = (a, b)``: ``{part}_Imp`` = 100·(a − b)/(a − baseline) (Tables 2-3: a = TLN, b = OPT) and
+    ``{part}_p_value`` of the one-sided paired t-test of a − b > 0 over the splits (supp. p.9-10).
+    ``splits`` and ``n_sims`` state the counts used.
+    """
+    from scipy import stats
+
+    rows = []
+    for ds, sub in runs.groupby("dataset", sort=False):
+        first = sub.iloc[0]
+        row = {"dataset": ds, "n": int(first["n"])}
+        row.update({k: int(first[k]) for k in ("d", "n_num", "n_cat", "n_classes") if k in sub})
+        noisy = sub[sub.method != baseline]
+        row["splits"] = int(sub.split.nunique())
+        row["n_sims"] = int(noisy.n_sims_used.iloc[0]) if len(noisy) else 1
+        for part in ("train", "test"):
+            wide = sub.pivot(index="split", columns="method", values=f"{part}_error")
+            sq = sub.pivot(index="split", columns="method", values=f"{part}_error_sq")
+            for m in methods:
+                mean = wide[m].mean()
+                row[f"{part}_{m}"] = 100 * mean
+                row[f"{part}_{m}_se"] = 100 * wide[m].sem() if len(wide) > 1 else np.nan
+                row[f"{part}_{m}_sd"] = 100 * math.sqrt(max(sq[m].mean() - mean**2, 0.0))
+            if compare is not None:
+                a, b = compare
+                den = wide[a].mean() - wide[baseline].mean()
+                row[f"{part}_Imp"] = 100 * (wide[a].mean() - wide[b].mean()) / den if den != 0 else np.nan
+                diff = wide[a] - wide[b]
+                ok = len(diff) > 1 and diff.std() > 0
+                row[f"{part}_p_value"] = (
+                    stats.ttest_1samp(diff, 0.0, alternative="greater").pvalue if ok else np.nan
+                )
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def with_gap_rows(table: pd.DataFrame, order=None) -> pd.DataFrame:
+    """``table`` with a labelled row for every unavailable data set (:data:`UNAVAILABLE`), in the
+    thesis' row order; a ``status`` column says "run" or why the row is empty."""
+    order = list(THESIS_SIZES) if order is None else list(order)
+    gaps = pd.DataFrame([{"dataset": k, "status": f"gap: {v}"} for k, v in UNAVAILABLE.items()])
+    out = pd.concat([table.assign(status="run"), gaps], ignore_index=True)
+    for col in table.columns:  # counts stay integers next to the empty gap rows
+        if pd.api.types.is_integer_dtype(table[col]):
+            out[col] = out[col].astype("Int64")
+    out["_order"] = out.dataset.map({k: i for i, k in enumerate(order)})
+    return out.sort_values("_order", kind="stable").drop(columns="_order").reset_index(drop=True)
