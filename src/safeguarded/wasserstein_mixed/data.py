@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
+from safeguarded.validation import check_array, check_choice, check_in_interval
+
 __all__ = ["MixedData", "ground_metric", "d_z", "check_metric_params", "TASKS"]
 
 TASKS = ("classification", "regression")
@@ -37,7 +39,10 @@ def check_metric_params(kappa_z: float, kappa_y: float, p: float) -> tuple[float
 
 def d_z(n_differ, p: float):
     """Discrete distance (55b): ``(number of differing features)^(1/p)``; ``p = inf`` gives ``1[differ]``."""
-    n_differ = np.asarray(n_differ, dtype=float)
+    n_differ = check_array("n_differ", n_differ, nonempty=False)
+    if np.any(n_differ < 0):
+        raise ValueError(f"n_differ must be counts >= 0, got minimum {n_differ.min():g}")
+    p = check_in_interval("p", p, 1.0, math.inf, closed="both")
     if math.isinf(p):
         return (n_differ > 0).astype(float)
     return n_differ ** (1.0 / p)
@@ -217,9 +222,19 @@ def ground_metric(
     ``xi = (x, codes, y)`` with ``codes`` the discrete level codes.
     """
     kappa_z, kappa_y, p = check_metric_params(kappa_z, kappa_y, p)
+    check_choice("task", task, TASKS)
+    for name, point in (("xi", xi), ("xi2", xi2)):
+        if not isinstance(point, tuple | list) or len(point) != 3:
+            raise ValueError(f"{name} must be a triple (x, codes, y), got {name}={point!r}")
     (x, c, y), (x2, c2, y2) = xi, xi2
-    x, x2 = np.asarray(x, float), np.asarray(x2, float)
-    w = np.ones(x.shape) if x_weights is None else np.asarray(x_weights, float)
+    x, x2 = check_array("xi[0] (x)", x, nonempty=False), check_array("xi2[0] (x)", x2, nonempty=False)
+    if x.shape != x2.shape or np.shape(c) != np.shape(c2):
+        raise ValueError(f"xi and xi2 must have the same shapes, got x {x.shape} vs {x2.shape}, codes "
+                         f"{np.shape(c)} vs {np.shape(c2)}")
+    check_array("xi[2] (y)", y), check_array("xi2[2] (y)", y2)
+    w = np.ones(x.shape) if x_weights is None else check_array("x_weights", x_weights, nonempty=False)
+    if w.shape != x.shape or np.any(w <= 0):
+        raise ValueError(f"x_weights must be {x.size} positive numbers, got {x_weights!r}")
     dx = float(np.sum(w * np.abs(x - x2)))
     dz = float(d_z(np.sum(np.asarray(c) != np.asarray(c2)), p))
     dy = float(y != y2) if task == "classification" else abs(float(y) - float(y2))

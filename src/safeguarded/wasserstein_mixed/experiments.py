@@ -14,9 +14,19 @@ import time
 import numpy as np
 
 from safeguarded.experiments import rng_for
+from safeguarded.validation import (
+    check_array,
+    check_bool,
+    check_choice,
+    check_in_interval,
+    check_integer,
+    check_positive,
+    check_rng,
+    check_type,
+)
 from safeguarded.wasserstein_mixed.data import MixedData
-from safeguarded.wasserstein_mixed.instances import load_uci, synthetic_binary, synthetic_mixed
-from safeguarded.wasserstein_mixed.losses import make_loss, tangent_loss
+from safeguarded.wasserstein_mixed.instances import UCI_SETS, load_uci, synthetic_binary, synthetic_mixed
+from safeguarded.wasserstein_mixed.losses import LOSSES, make_loss, tangent_loss
 from safeguarded.wasserstein_mixed.models import (
     ConicCutModel,
     Spec,
@@ -48,6 +58,20 @@ EPS_GRID_FIG15 = tuple(round(0.005 * k, 3) for k in range(1, 21))
 METHODS = ("Nom", "MixF(1)", "MixF(K)", "r-Nom", "r-MixF(1)", "r-MixF(K)", "ConF(1)", "ConF(K)")
 
 
+def _check_grid(name: str, values, minimum_size: int = 1) -> tuple[float, ...]:
+    """A grid of radii / regularisation weights: a non-empty tuple or list of finite numbers >= 0."""
+    if not isinstance(values, tuple | list) or len(values) < minimum_size:
+        raise ValueError(f"{name} must be a non-empty tuple of numbers >= 0, got {name}={values!r}")
+    return tuple(check_positive(name, v, allow_zero=True) for v in values)
+
+
+def _check_folds(folds, n: int) -> int:
+    folds = check_integer("folds", folds, minimum=2)
+    if folds > n:
+        raise ValueError(f"folds must be <= the number of points {n}, got folds={folds}")
+    return folds
+
+
 def _margin(beta, data: MixedData):
     score = predict(beta, data)
     return data.y * score if data.task == "classification" else score - data.y
@@ -60,10 +84,17 @@ def metric(beta, data: MixedData) -> float:
 
 
 def mean_loss(beta, data: MixedData, loss) -> float:
+    """Mean of ``loss`` over the margins (classification) or residuals (regression) of ``beta``."""
+    if not callable(loss):
+        raise ValueError(f"loss must be a callable loss (make_loss), got {type(loss).__name__}")
     return float(np.mean(loss(_margin(beta, data))))
 
 
 def kfold(rng, n: int, folds: int) -> list[np.ndarray]:
+    """``folds`` disjoint sorted index arrays covering range(n) (a random permutation cut in turn)."""
+    check_rng("rng", rng)
+    n = check_integer("n", n, minimum=1)
+    folds = _check_folds(folds, n)
     perm = rng.permutation(n)
     return [np.sort(perm[f::folds]) for f in range(folds)]
 
@@ -80,6 +111,20 @@ def cv_fit(spec: Spec, grid: list[dict], folds: list[np.ndarray], *, use_nominal
 
     Returns ``(beta, chosen point, number of solves, statuses, rounds, cuts)``.
     """
+    check_type("spec", spec, Spec, "a Spec")
+    if not isinstance(grid, list | tuple) or not grid or not all(
+        isinstance(g, dict) and {"eps", "alpha"} <= set(g) for g in grid
+    ):
+        raise ValueError(f"grid must be a non-empty list of dicts with keys eps and alpha, got grid={grid!r}")
+    for g in grid:
+        _check_grid("grid", (g["eps"], g["alpha"]))
+    if not isinstance(folds, list | tuple) or not folds:
+        raise ValueError(f"folds must be a non-empty list of index arrays, got folds={folds!r}")
+    for f in folds:
+        idx = check_array("folds", f)
+        if np.any(idx != np.round(idx)) or np.any(idx < 0) or np.any(idx >= spec.data.N):
+            raise ValueError(f"folds must hold indices in [0, {spec.data.N - 1}], got {f!r}")
+    check_bool("use_nominal", use_nominal)
     data = spec.data
     base = dataclasses.replace(spec, alpha=0.0)
     needs_conic = any(g["alpha"] > 0 for g in grid) or not spec.loss.piecewise_affine
@@ -128,6 +173,18 @@ def uci_cell(
 ) -> list[dict]:
     """One random 80/20 split (of all data, ``size="full"``, or of a random half, ``"half"``) of a UCI
     set: fit every method by CV on the training part, report the test metric (Tables 21-26)."""
+    if not isinstance(dataset, str) or UCI_SETS.get(dataset, (None, None))[1] is None:
+        available = tuple(k for k, v in UCI_SETS.items() if v[1] is not None)
+        raise ValueError(f"dataset must be one of the available UCI sets {available}, got {dataset!r}")
+    check_choice("loss", loss, tuple(LOSSES))
+    check_choice("size", size, ("full", "half"))
+    check_integer("split", split, minimum=0)
+    check_integer("seed", seed, minimum=0)
+    _check_grid("eps_grid", eps_grid)
+    _check_grid("alpha_grid", alpha_grid)
+    check_integer("folds", folds, minimum=2)
+    if not isinstance(methods, tuple | list) or not methods or any(m not in METHODS for m in methods):
+        raise ValueError(f"methods must be a non-empty tuple from {METHODS}, got methods={methods!r}")
     data = load_uci(dataset)
     lo = make_loss(loss)
     rng = rng_for(seed, split, 0 if size == "full" else 1)
@@ -185,6 +242,19 @@ def fig15_cell(
 ) -> list[dict]:
     """One synthetic instance of Fig. 15: for each number of the K binary features modelled as discrete
     (the rest unbounded continuous, ConF-style), CV eps and report the mean out-of-sample loss."""
+    check_choice("loss", loss, tuple(LOSSES))
+    check_integer("instance", instance, minimum=0)
+    K = check_integer("K", K, minimum=1)
+    if not isinstance(discrete_counts, tuple | list) or not discrete_counts or not all(
+        isinstance(k, int | np.integer) and 0 <= k <= K for k in discrete_counts
+    ):
+        raise ValueError(f"discrete_counts must be a non-empty tuple of integers in [0, K={K}], "
+                         f"got discrete_counts={discrete_counts!r}")
+    _check_grid("eps_grid", eps_grid)
+    N = check_integer("N", N, minimum=1)
+    _check_folds(folds, N)
+    check_integer("n_test", n_test, minimum=1)
+    check_integer("seed", seed, minimum=0)
     lo = make_loss(loss)
     rng = rng_for(seed, instance)
     train, test = synthetic_binary(rng, N, K, lo.task, n_test=n_test)
@@ -224,6 +294,18 @@ def runtime_cell(
     """Tables 19-20: the same instance solved by the cutting plane (Algorithm 9; HiGHS in place for
     piecewise-affine losses, native Clarabel otherwise) and by the monolithic bounded LP (56') with the
     exact loss (Table 19) or its ``piece[J]`` tangent approximations (Table 20), side by side."""
+    check_choice("loss", loss, tuple(LOSSES))
+    check_integer("N", N, minimum=1)
+    check_in_interval("share", share, 0.0, 1.0, closed="both")
+    check_integer("dataset", dataset, minimum=0)
+    if not isinstance(J, tuple | list) or not all(
+        isinstance(j, int | np.integer) and not isinstance(j, bool) and j >= 2 for j in J
+    ):
+        raise ValueError(f"J must be a tuple of integers >= 2 (tangent counts), got J={J!r}")
+    check_positive("eps", eps, allow_zero=True)
+    check_integer("n_features", n_features, minimum=1)
+    check_positive("time_limit", time_limit)
+    check_integer("seed", seed, minimum=0)
     lo = make_loss(loss, {"pinball": 0.5, "eps_insensitive": 1e-2, "huber": 0.05}.get(loss))
     rng = rng_for(seed, N, int(round(100 * share)), dataset)
     data = synthetic_mixed(rng, N, n_features, share, lo.task)

@@ -22,7 +22,14 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from safeguarded.wasserstein_mixed.data import MixedData
+from safeguarded.validation import (
+    check_choice,
+    check_in_interval,
+    check_integer,
+    check_positive,
+    check_rng,
+)
+from safeguarded.wasserstein_mixed.data import TASKS, MixedData
 
 __all__ = ["synthetic_binary", "synthetic_mixed", "load_uci", "UCI_SETS", "THESIS_DIMENSIONS"]
 
@@ -34,10 +41,21 @@ def _outputs(rng, score, task, signal, noise):
     return score + noise * rng.standard_normal(score.size)
 
 
+def _check_synthetic(rng, N, task, signal, noise) -> None:
+    check_rng("rng", rng)
+    check_integer("N", N, minimum=1)
+    check_choice("task", task, TASKS)
+    check_positive("signal", signal, allow_zero=True)
+    check_positive("noise", noise, allow_zero=True)
+
+
 def synthetic_binary(
     rng, N: int, K: int, task: str, *, n_test: int = 1000, signal: float = 3.0, noise: float = 0.5
 ):
     """(train, test) MixedData with K binary features and no numerical ones (Fig. 15 setting)."""
+    _check_synthetic(rng, N, task, signal, noise)
+    K = check_integer("K", K, minimum=1)
+    n_test = check_integer("n_test", n_test, minimum=1)
     beta0, beta = rng.standard_normal(), rng.standard_normal(K)
     codes = rng.integers(0, 2, size=(N + n_test, K))
     score = beta0 + codes @ beta
@@ -59,6 +77,10 @@ def synthetic_mixed(
 ) -> MixedData:
     """N points with ``round(share * n_features)`` discrete features (``levels`` levels) and the rest
     standard normal (Tables 19-20 setting)."""
+    _check_synthetic(rng, N, task, signal, noise)
+    n_features = check_integer("n_features", n_features, minimum=1)
+    share = check_in_interval("share", share, 0.0, 1.0, closed="both")
+    levels = check_integer("levels", levels, minimum=2)
     K = int(round(share * n_features))
     Mx = n_features - K
     X = rng.standard_normal((N, Mx))
@@ -146,11 +168,11 @@ def _raw(key: str) -> pd.DataFrame:
 
 def load_uci(name: str) -> MixedData:
     """The UCI set ``name`` (a key of :data:`UCI_SETS`) preprocessed as in the module docstring."""
-    if name not in UCI_SETS:
+    if not isinstance(name, str) or name not in UCI_SETS:
         raise ValueError(f"name must be one of {tuple(UCI_SETS)}, got name={name!r}")
     task, key, target, drop, force = UCI_SETS[name]
     if key is None:
-        raise ValueError(f"data set {name!r} is not available in the data mirror (a labelled gap)")
+        raise ValueError(f"name={name!r}: this data set is not available in the data mirror (a labelled gap)")
     frame = _raw(key)
     if name == "spect" and target not in frame.columns:
         target = frame.columns[0]

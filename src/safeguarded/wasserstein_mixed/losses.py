@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from safeguarded.validation import check_in_interval, check_integer, check_positive, check_type
+
 __all__ = ["Loss", "make_loss", "LOSSES", "tangent_loss", "TANGENT_RANGES"]
 
 LOSSES = {
@@ -78,9 +80,11 @@ def make_loss(name: str, param: float | None = None) -> Loss:
     Defaults: Huber delta = 0.5 (Table 24), pinball tau = 0.5 (Table 25), tau-insensitive tau = 0.1
     (Table 26).
     """
-    if name not in LOSSES:
-        raise ValueError(f"loss must be one of {tuple(LOSSES)}, got loss={name!r}")
+    if not isinstance(name, str) or name not in LOSSES:
+        raise ValueError(f"loss must be one of {tuple(LOSSES)}, got name={name!r}")
     task = LOSSES[name]
+    if param is not None and name in ("logistic", "smooth_hinge", "hinge"):
+        raise ValueError(f"param must be None for the {name} loss (it has no parameter), got param={param!r}")
     if name == "logistic":
         return Loss(name, task, 1.0)
     if name == "smooth_hinge":
@@ -88,34 +92,33 @@ def make_loss(name: str, param: float | None = None) -> Loss:
     if name == "hinge":
         return Loss(name, task, 1.0, np.array([[-1.0, 1.0], [0.0, 0.0]]))
     if name == "huber":
-        d = 0.5 if param is None else float(param)
-        if not d > 0:
-            raise ValueError(f"Huber delta must be > 0, got param={param!r}")
+        d = 0.5 if param is None else check_positive("param", param)  # Huber delta
         return Loss(name, task, d, None, d)
     if name == "pinball":
-        t = 0.5 if param is None else float(param)
-        if not 0 < t < 1:
-            raise ValueError(f"pinball tau must be in (0, 1), got param={param!r}")
+        t = 0.5 if param is None else check_in_interval("param", param, 0.0, 1.0)  # pinball tau
         # prediction error e = yhat - y: under-prediction (e < 0) costs tau, over-prediction 1 - tau
         return Loss(name, task, max(t, 1 - t), np.array([[-t, 0.0], [1 - t, 0.0]]), t)
-    t = 0.1 if param is None else float(param)
-    if not t >= 0:
-        raise ValueError(f"tau-insensitive tau must be >= 0, got param={param!r}")
+    t = 0.1 if param is None else check_positive("param", param, allow_zero=True)  # tau-insensitive tau
     return Loss(name, task, 1.0, np.array([[1.0, -t], [-1.0, -t], [0.0, 0.0]]), t)
 
 
 def tangent_loss(loss: Loss, J: int, lo: float | None = None, hi: float | None = None) -> Loss:
     """``piece[J]``: the maximum of the ``J`` tangents of a smooth ``loss`` at equally spaced breakpoints
     in ``[lo, hi]`` (Table 20, L3481), plus the zero piece; a pointwise lower bound on ``loss``."""
+    check_type("loss", loss, Loss, "a Loss (make_loss)")
     if loss.piecewise_affine:
-        raise ValueError(f"tangent_loss needs a smooth loss, got {loss.name!r}")
-    if not (isinstance(J, int | np.integer) and J >= 2):
-        raise ValueError(f"J must be an integer >= 2, got J={J!r}")
+        raise ValueError(f"loss must be a smooth loss for tangent_loss, got {loss.name!r}")
+    J = check_integer("J", J, minimum=2)
+    for name, v in (("lo", lo), ("hi", hi)):
+        if v is not None:
+            check_in_interval(name, v, -np.inf, np.inf)
     r_lo, r_hi = TANGENT_RANGES[loss.name]
     if loss.name == "huber":
         r_lo, r_hi = -loss.param, loss.param
     lo = r_lo if lo is None else lo
     hi = r_hi if hi is None else hi
+    if not lo < hi:
+        raise ValueError(f"lo must be < hi, got lo={lo!r}, hi={hi!r}")
     e = np.linspace(lo, hi, int(J))
     a = loss.derivative(e)
     b = loss(e) - a * e

@@ -30,6 +30,14 @@ import numpy as np
 import scipy.sparse as sp
 
 from safeguarded.solvers import InaccurateError, InfeasibleError, SolverError, solver_version
+from safeguarded.validation import (
+    check_array,
+    check_bool,
+    check_choice,
+    check_integer,
+    check_positive,
+    check_type,
+)
 from safeguarded.wasserstein_mixed.data import MixedData, check_metric_params, d_z, one_hot
 from safeguarded.wasserstein_mixed.losses import Loss
 from safeguarded.wasserstein_mixed.oracle import separate
@@ -61,6 +69,7 @@ CLARABEL_RETRIES = (
 
 
 def solver_label(name: str) -> str:
+    check_choice("name", name, (HIGHS, CLARABEL))
     pkg = "HIGHS" if name == HIGHS else "CLARABEL"
     return f"{name} {solver_version(pkg)}"
 
@@ -83,13 +92,14 @@ class Spec:
     nominal: bool = False
 
     def __post_init__(self):
+        check_type("data", self.data, MixedData, "a MixedData")
+        check_type("loss", self.loss, Loss, "a Loss (make_loss)")
         check_metric_params(self.kappa_z, self.kappa_y, self.p)
         if self.loss.task != self.data.task:
             raise ValueError(f"loss {self.loss.name!r} is for {self.loss.task}, data are {self.data.task}")
-        if not (self.alpha >= 0 and math.isfinite(self.alpha)):
-            raise ValueError(f"alpha must be a finite number >= 0, got alpha={self.alpha!r}")
-        if not self.bound > 0:
-            raise ValueError(f"bound must be > 0, got bound={self.bound!r}")
+        check_positive("alpha", self.alpha, allow_zero=True)
+        check_positive("bound", self.bound)
+        check_bool("nominal", self.nominal)
 
     @property
     def nb(self) -> int:
@@ -134,7 +144,7 @@ def _check_weights(spec: Spec, weights) -> np.ndarray:
     N = spec.data.N
     if weights is None:
         return np.full(N, 1.0 / N)
-    w = np.asarray(weights, dtype=float)
+    w = check_array("weights", weights, nonempty=False)
     if w.shape != (N,) or np.any(w < 0) or not np.any(w > 0):
         raise ValueError(f"weights must be {N} non-negative numbers, not all zero")
     return w
@@ -489,8 +499,18 @@ class ConicCutModel:
         return x[: spec.n_base], obj, flag
 
 
+def _check_spec(spec) -> Spec:
+    return check_type("spec", spec, Spec, "a Spec")
+
+
+def _check_time_limit(time_limit) -> float | None:
+    return None if time_limit is None else check_positive("time_limit", time_limit)
+
+
 def make_model(spec: Spec, time_limit: float | None = None):
     """HiGHS (in place) for piecewise-affine losses without regulariser, Clarabel otherwise."""
+    _check_spec(spec)
+    time_limit = _check_time_limit(time_limit)
     if spec.loss.piecewise_affine and spec.alpha == 0:
         return HighsCutModel(spec, time_limit)
     return ConicCutModel(spec, time_limit)
@@ -564,6 +584,15 @@ def cutting_plane(
     ``model`` (from :func:`make_model`) is reused when given: its cuts stay valid for every eps and
     every weighting of the samples (``weights[n] = 0`` leaves sample n out, e.g. a CV fold).
     """
+    _check_spec(spec)
+    if model is not None:
+        check_type("model", model, HighsCutModel | ConicCutModel, "a model from make_model (or None)")
+        if model.spec.data.N != spec.data.N:
+            raise ValueError(f"model must be built for spec's data (N = {spec.data.N}), got N = "
+                             f"{model.spec.data.N}")
+    tol = check_positive("tol", tol)
+    max_rounds = check_integer("max_rounds", max_rounds, minimum=1)
+    time_limit = _check_time_limit(time_limit)
     eps = _check_eps(eps)
     w = _check_weights(spec, weights)
     t0 = time.perf_counter()
@@ -631,6 +660,8 @@ def all_points(levels) -> np.ndarray:
 
 def enumerated(spec: Spec, eps: float, weights=None, *, solver: str = "clarabel") -> FitResult:
     """The exponential-size dual (56)/(57) written out over all of Z (tiny K only), solved once."""
+    _check_spec(spec)
+    check_choice("solver", solver, ("clarabel", "highs"))
     eps = _check_eps(eps)
     w = _check_weights(spec, weights)
     d = spec.data
@@ -686,12 +717,15 @@ def bounded_lp(
     """
     import highspy
 
+    _check_spec(spec)
+    time_limit = _check_time_limit(time_limit)
+    check_choice("lp_solver", lp_solver, ("ipm", "simplex", "pdlp", "choose"))
     eps = _check_eps(eps)
     w = _check_weights(spec, weights)
     if not spec.loss.piecewise_affine or spec.alpha > 0:
-        raise ValueError("bounded_lp needs a piecewise-affine loss and alpha = 0")
+        raise ValueError("spec must have a piecewise-affine loss and alpha = 0 for bounded_lp")
     if spec.p != 1:
-        raise ValueError(f"bounded_lp is derived for p = 1, got p={spec.p!r}")
+        raise ValueError(f"spec must have p = 1 for bounded_lp (derived for p = 1), got p={spec.p!r}")
     t0 = time.perf_counter()
     d = spec.data
     active = np.nonzero(w > 0)[0]
@@ -837,12 +871,16 @@ def bounded_lp(
 # ------------------------------------------------------------------------------- evaluation
 def predict(beta: np.ndarray, data: MixedData) -> np.ndarray:
     """The linear score ``beta_0 + beta_x^T x + beta_z^T z``."""
+    check_type("data", data, MixedData, "a MixedData")
+    beta = check_array("beta", beta, shape=(1 + data.M_x + data.M_z,))
     return beta[0] + data.X @ beta[1 : 1 + data.M_x] + data.Z @ beta[1 + data.M_x :]
 
 
 def objective_value(spec: Spec, beta: np.ndarray, eps: float, weights=None) -> float:
     """Worst-case expected loss of a fixed beta via (57) with lambda minimised by a 1-d search is not
     needed here; this returns the empirical loss ``sum_n w_n L(.)`` of ``beta``."""
+    _check_spec(spec)
+    _check_eps(eps)
     w = _check_weights(spec, weights)
     score = predict(beta, spec.data)
     e = spec.data.y * score if spec.data.task == "classification" else score - spec.data.y

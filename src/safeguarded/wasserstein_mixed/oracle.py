@@ -16,14 +16,53 @@ import itertools
 
 import numpy as np
 
-from safeguarded.wasserstein_mixed.data import d_z
+from safeguarded.validation import check_array, check_positive
+from safeguarded.wasserstein_mixed.data import check_metric_params, d_z
 
 __all__ = ["level_table", "separate", "brute_force"]
 
 
+def _check_levels(levels) -> tuple[int, ...]:
+    if not isinstance(levels, tuple | list) or not all(
+        isinstance(k, int | np.integer) and not isinstance(k, bool) and k >= 2 for k in levels
+    ):
+        raise ValueError(f"levels must be a tuple of integers >= 2 (one per feature), got levels={levels!r}")
+    return tuple(int(k) for k in levels)
+
+
+def _check_beta_z(beta_z, levels) -> np.ndarray:
+    m_z = sum(k - 1 for k in levels)
+    return check_array("beta_z", beta_z, shape=(m_z,), nonempty=False)
+
+
+def _check_oracle(loss, beta_z, levels, lam, kappa_z, p, n_points: int | None, **vectors):
+    """The arguments shared by :func:`separate` and :func:`brute_force` (``vectors``: name -> value,
+    each of length ``n_points``, or a scalar when ``n_points`` is None)."""
+    if not callable(loss):
+        raise ValueError(f"loss must be a callable convex loss, got {type(loss).__name__}")
+    levels = _check_levels(levels)
+    beta_z = _check_beta_z(beta_z, levels)
+    check_positive("lam", lam, allow_zero=True)
+    check_metric_params(kappa_z, 1.0, p)
+    shape = () if n_points is None else (n_points,)
+    for name, value in vectors.items():
+        check_array(name, value, shape=shape)
+    return levels, beta_z
+
+
+def _check_codes(name: str, codes, levels, ndim: int) -> np.ndarray:
+    arr = check_array(name, codes, nonempty=False)
+    if arr.ndim != ndim or arr.shape[-1] != len(levels) or np.any(arr != np.round(arr)):
+        raise ValueError(f"{name} must be integer codes, {len(levels)} per point, got shape {arr.shape}")
+    if arr.size and (np.any(arr < 0) or np.any(arr >= np.asarray(levels))):
+        raise ValueError(f"{name} must lie in [0, k_m - 1] for every feature m (levels {levels})")
+    return arr.astype(np.int64)
+
+
 def level_table(beta_z: np.ndarray, levels) -> np.ndarray:
     """(K, k_max) table of ``beta_z`` per level (0 for the reference level, nan beyond k_m)."""
-    levels = tuple(levels)
+    levels = _check_levels(levels)
+    beta_z = _check_beta_z(beta_z, levels)
     kmax = max(levels) if levels else 1
     T = np.full((len(levels), kmax), np.nan)
     off = 0
@@ -47,7 +86,9 @@ def separate(loss, beta_z, sigma, g0, codes, levels, lam, kappa_z, p, c):
     -------
     (best_codes (N, K), violation (N,)) with ``violation = max_z f(g(z)) - lam kappa_z d_z - c``.
     """
-    codes = np.asarray(codes, dtype=np.int64)
+    levels = _check_levels(levels)
+    codes = _check_codes("codes", codes, levels, 2)
+    _check_oracle(loss, beta_z, levels, lam, kappa_z, p, codes.shape[0], sigma=sigma, g0=g0, c=c)
     N, K = codes.shape
     sigma, g0, c = (np.asarray(a, float) for a in (sigma, g0, c))
     if K == 0:
@@ -89,6 +130,9 @@ def separate(loss, beta_z, sigma, g0, codes, levels, lam, kappa_z, p, c):
 
 def brute_force(loss, beta_z, sigma, g0, codes_n, levels, lam, kappa_z, p, c):
     """Reference for one data point: enumerate all of Z (prod k_m points)."""
+    levels = _check_levels(levels)
+    _check_codes("codes_n", codes_n, levels, 1)
+    _check_oracle(loss, beta_z, levels, lam, kappa_z, p, None, sigma=sigma, g0=g0, c=c)
     T = level_table(np.asarray(beta_z, float), levels)
     codes_n = np.asarray(codes_n, dtype=np.int64)
     base = sum(T[m, codes_n[m]] for m in range(len(levels)))

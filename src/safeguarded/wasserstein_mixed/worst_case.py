@@ -19,7 +19,8 @@ import itertools
 import numpy as np
 
 from safeguarded.solvers import SolverError
-from safeguarded.wasserstein_mixed.data import d_z
+from safeguarded.validation import check_array, check_in_interval, check_integer, check_positive, check_rng
+from safeguarded.wasserstein_mixed.data import check_metric_params, d_z
 
 __all__ = ["stylised_sample", "transport_worst_case", "unbounded_worst_case", "HINGE_PIECES"]
 
@@ -29,6 +30,9 @@ _NAME = "HIGHS (highspy)"
 
 def stylised_sample(rng: np.random.Generator, N: int = 10, p_agree: float = 0.8):
     """(z, y) with z uniform on {-1, +1} and ``P(y = z | z) = p_agree`` (Section 3.5.1)."""
+    check_rng("rng", rng)
+    N = check_integer("N", N, minimum=1)
+    p_agree = check_in_interval("p_agree", p_agree, 0.0, 1.0, closed="both")
     z = rng.choice([-1.0, 1.0], size=N)
     y = np.where(rng.random(N) < p_agree, z, -z)
     return z, y
@@ -61,6 +65,18 @@ def transport_worst_case(loss_of, atoms, support, eps, *, kappa_z=1.0, kappa_y=1
     """Worst case over the type-1 Wasserstein ball of the empirical distribution on ``atoms``
     restricted to the finite ``support`` (both lists of ``(codes, y)``), for a fixed hypothesis with
     loss ``loss_of(codes, y)``.  Returns ``(value, mass on support points (len(support),))``."""
+    if not callable(loss_of):
+        raise ValueError(f"loss_of must be a callable loss_of(codes, y), got {type(loss_of).__name__}")
+    for name, points in (("atoms", atoms), ("support", support)):
+        if not isinstance(points, list | tuple) or not points or not all(
+            isinstance(pt, tuple | list) and len(pt) == 2 for pt in points
+        ):
+            raise ValueError(f"{name} must be a non-empty list of (codes, y) pairs, got {name}={points!r}")
+    shapes = {np.shape(c) for c, _ in (*atoms, *support)}
+    if len(shapes) != 1:
+        raise ValueError(f"atoms and support must have codes of one length, got shapes {sorted(shapes)}")
+    eps = check_positive("eps", eps, allow_zero=True)
+    kappa_z, kappa_y, p = check_metric_params(kappa_z, kappa_y, p)
     N, V = len(atoms), len(support)
     cost = np.array([loss_of(c, y) for c, y in support] * N)
     dist = np.array(
@@ -86,6 +102,16 @@ def unbounded_worst_case(z, y, eps, *, beta=1.0, kappa_y=1.0, max_shift=1e3):
 
     Returns ``(value, atoms)`` with atoms an (M, 3) array of rows ``(z', y', mass)``.
     """
+    z = check_array("z", z, ndim=1)
+    y = check_array("y", y, ndim=1)
+    if y.shape != z.shape:
+        raise ValueError(f"z and y must have the same length, got {z.size} and {y.size}")
+    if not np.all(np.isin(y, (-1.0, 1.0))):
+        raise ValueError(f"y must have entries in {{-1, +1}}, got {np.unique(y).tolist()}")
+    eps = check_positive("eps", eps, allow_zero=True)
+    beta = check_in_interval("beta", beta, -np.inf, np.inf)
+    kappa_y = check_positive("kappa_y", kappa_y)
+    max_shift = check_positive("max_shift", max_shift)
     N = len(z)
     blocks = [(n, yp, j) for n in range(N) for yp in (-1.0, 1.0) for j in range(len(HINGE_PIECES))]
     B = len(blocks)
