@@ -167,7 +167,7 @@ def test_per_distribution_losses_and_weights_bad_input():
 def test_naive_bayes_interval_noise_is_private_for_every_statistic_value():
     """Table 2's (OPT) noise (7 value intervals, unit sensitivity): hockey-stick ≤ δ for all pairs of
     statistic values at most 1 apart, on and between the interval breakpoints."""
-    from safeguarded.dp_noise.ml import dd_noise_nb
+    from safeguarded.dp_noise.learning import dd_noise_nb
 
     noise = dd_noise_nb(1.0, 0.1, 1.0, k=2)
     assert noise.masses.shape[0] == 7
