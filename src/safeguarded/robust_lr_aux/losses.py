@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from safeguarded.validation import check_positive
+from safeguarded.validation import check_array, check_positive, check_type
 
 __all__ = [
     "dual_order",
@@ -50,7 +50,8 @@ def dual_order(p) -> float:
 
 def check_labels(name: str, y) -> np.ndarray:
     """Labels as a float vector with entries in {−1, +1}; ValueError otherwise."""
-    y = np.asarray(y, dtype=float).ravel()
+    check_type("name", name, str, "the parameter name (a string)")
+    y = check_array(name, y, finite=False, nonempty=False).ravel()
     if y.size == 0 or not np.all(np.isin(y, (-1.0, 1.0))):
         bad = np.unique(y[~np.isin(y, (-1.0, 1.0))])[:5]
         raise ValueError(f"{name} must have entries in {{-1, +1}}, got values {bad.tolist()}")
@@ -80,11 +81,15 @@ def check_data(X, y, X_aux=None, y_aux=None):
     return X, y, X_aux, y_aux
 
 
+def _check_beta(beta, X: np.ndarray) -> np.ndarray:
+    return check_array("beta", beta, shape=(X.shape[1],))
+
+
 def adversarial_loss(beta, X, y, alpha: float, p=2) -> np.ndarray:
     """ℓ^α_β(x^i, y^i) for every row (Observation 7), evaluated stably with ``logaddexp``."""
     alpha = check_positive("alpha", alpha, allow_zero=True)
-    beta = np.asarray(beta, dtype=float)
     X, y = check_data(X, y)
+    beta = _check_beta(beta, X)
     shift = alpha * np.linalg.norm(beta, dual_order(p))
     return np.logaddexp(0.0, -y * (X @ beta) + shift)
 
@@ -92,8 +97,9 @@ def adversarial_loss(beta, X, y, alpha: float, p=2) -> np.ndarray:
 def attacked_margins(beta, X, y, alpha: float, p=2) -> np.ndarray:
     """Worst-case margins y·βᵀx − α‖β‖_{p*} of an instance-wise ℓ_p attack of strength α."""
     alpha = check_positive("alpha", alpha, allow_zero=True)
-    beta = np.asarray(beta, dtype=float)
-    return y * (np.asarray(X, float) @ beta) - alpha * np.linalg.norm(beta, dual_order(p))
+    X, y = check_data(X, y)
+    beta = _check_beta(beta, X)
+    return y * (X @ beta) - alpha * np.linalg.norm(beta, dual_order(p))
 
 
 def attacked_error(beta, X, y, alpha: float, p=2) -> float:
@@ -104,7 +110,7 @@ def attacked_error(beta, X, y, alpha: float, p=2) -> float:
     """
     alpha = check_positive("alpha", alpha, allow_zero=True)
     X, y = check_data(X, y)
-    beta = np.asarray(beta, dtype=float)
+    beta = _check_beta(beta, X)
     score = X @ beta
     shift = alpha * np.linalg.norm(beta, dual_order(p))
     wrong = np.where(y > 0, score - shift < 0, score + shift >= 0)

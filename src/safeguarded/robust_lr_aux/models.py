@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 import cvxpy as cp
 import numpy as np
 
-from safeguarded.robust_lr_aux.losses import adversarial_loss, check_data, dual_order
+from safeguarded.robust_lr_aux.losses import adversarial_loss, check_attack_norm, check_data, dual_order
 from safeguarded.solvers import (
     InfeasibleError,
     SolveRecord,
@@ -47,7 +47,14 @@ from safeguarded.solvers import (
     resolve_solver,
     solve,
 )
-from safeguarded.validation import check_in_interval, check_positive
+from safeguarded.validation import (
+    check_array,
+    check_choice,
+    check_in_interval,
+    check_integer,
+    check_positive,
+    check_type,
+)
 
 __all__ = [
     "Fit",
@@ -129,12 +136,16 @@ def _solve_ladder(problem: cp.Problem, name: str, solver: str | None, accept_ina
     With ``accept_inaccurate`` (used only where the point is afterwards repaired to an exactly evaluated
     feasible one, :func:`inter_aro_exact_objective`) the last Clarabel rung may return an
     ``optimal_inaccurate`` record, and when Clarabel fails altogether ECOS and then SCS are tried; the
-    record names the solver and status that produced the point.
+    record names the solver and status that produced the point.  Without ``accept_inaccurate`` and
+    with no solver named, ECOS is the last rung (measured: the ARO+Aux refit of one ecoli simulation ends
+    ``optimal_inaccurate`` on every Clarabel rung); it must report ``optimal`` to be used.
     """
     chosen = resolve_solver(solver, "EXP")
     ladder = [(chosen, o) for o in (LADDER if chosen == "CLARABEL" else ({},))]
     if accept_inaccurate:
         ladder += [("ECOS", {}), ("SCS", {"eps_abs": 1e-7, "eps_rel": 1e-7, "max_iters": 20000})]
+    elif solver is None and chosen == "CLARABEL":
+        ladder += [("ECOS", {})]
     for attempt, (name_solver, options) in enumerate(ladder):
         last = attempt == len(ladder) - 1
         try:
@@ -157,9 +168,42 @@ def _check_param(key: str, value) -> None:
         raise ValueError("mix_c is set through mix")
 
 
+def check_beta_bound(beta_bound) -> float | None:
+    """``beta_bound`` (the box ‖β‖_∞ ≤ bound) as None or a finite number > 0."""
+    return None if beta_bound is None else check_positive("beta_bound", beta_bound)
+
+
+def check_solver(solver) -> str | None:
+    """``solver`` None (the default) or the name of an installed exponential-cone solver."""
+    if solver is not None:
+        check_type("solver", solver, str, "a solver name or None")
+        resolve_solver(solver, "EXP")  # ValueError naming solver if it is not installed
+    return solver
+
+
+def _check_q(q) -> float:
+    """The feature norm q of the metric (Definition 5), 1, 2 or ∞, with an error naming ``q``."""
+    try:
+        return check_attack_norm(q)
+    except ValueError:
+        raise ValueError(f"q must be one of 1, 2, inf, got q={q!r}") from None
+
+
+def _check_fit(fit, N: int, N_hat: int, n: int) -> Fit:
+    """A Fit of Inter-ARO* (β of length n, λ, λ̂ >= 0, s of length N, ŝ of length N̂)."""
+    check_type("fit", fit, Fit, "a Fit")
+    ok = {"lam", "lam_hat", "s", "s_hat"} <= set(fit.extra) and np.shape(fit.beta) == (n,)
+    if not ok or np.shape(fit.extra["s"]) != (N,) or np.shape(fit.extra["s_hat"]) != (N_hat,):
+        raise ValueError(f"fit must be an Inter-ARO* fit for these data (beta of length {n}, extra lam, "
+                         f"lam_hat, s of length {N}, s_hat of length {N_hat})")
+    return fit
+
+
 def mixture_weight(w: float, N: int, N_hat: int) -> float:
     """λ = N/(N + wN̂) of Observation 8 for a weight w ∈ [0, 1] (the grid of L4267)."""
     w = check_in_interval("w", w, 0.0, 1.0, closed="both")
+    N = check_integer("N", N, minimum=1)
+    N_hat = check_integer("N_hat", N_hat, minimum=1)
     return N / (N + w * N_hat)
 
 
@@ -177,6 +221,7 @@ def _attack(beta: cp.Variable, p) -> tuple[cp.Parameter, cp.Variable, list]:
 def build_erm(X, y, *, beta_bound: float | None = None) -> Model:
     """ERM: min (1/N) Σ log(1 + exp(−y^i βᵀx^i)) (L4091–4097)."""
     X, y = check_data(X, y)
+    beta_bound = check_beta_bound(beta_bound)
     beta = cp.Variable(X.shape[1], name="beta")
     obj = cp.sum(cp.logistic(-cp.multiply(y, X @ beta))) / X.shape[0]
     return Model("ERM", cp.Problem(cp.Minimize(obj), _bound(beta, beta_bound)), beta, {})
@@ -185,6 +230,8 @@ def build_erm(X, y, *, beta_bound: float | None = None) -> Model:
 def build_aro(X, y, *, p=2, beta_bound: float | None = None) -> Model:
     """ARO: min (1/N) Σ ℓ^α_β(x^i, y^i) (L4125–4127 with Observation 7)."""
     X, y = check_data(X, y)
+    check_attack_norm(p)
+    beta_bound = check_beta_bound(beta_bound)
     beta = cp.Variable(X.shape[1], name="beta")
     alpha, u, cons = _attack(beta, p)
     obj = cp.sum(cp.logistic(-cp.multiply(y, X @ beta) + u)) / X.shape[0]
@@ -197,6 +244,8 @@ def build_aro_aux(X, y, X_aux, y_aux, *, p=2, beta_bound: float | None = None) -
     (67) with weight w equals (68) with λ = N/(N + wN̂) (:func:`mixture_weight`); ``mix = 1`` is ARO.
     """
     X, y, X_aux, y_aux = check_data(X, y, X_aux, y_aux)
+    check_attack_norm(p)
+    beta_bound = check_beta_bound(beta_bound)
     beta = cp.Variable(X.shape[1], name="beta")
     alpha, u, cons = _attack(beta, p)
     mix = cp.Parameter(nonneg=True, name="mix")
@@ -210,6 +259,9 @@ def build_aro_aux(X, y, X_aux, y_aux, *, p=2, beta_bound: float | None = None) -
 def build_dr_aro(X, y, *, p=2, q=1, beta_bound: float | None = None) -> Model:
     """DR-ARO, Corollary 8 (L4161–4173); q is the feature norm of the metric (dual q*)."""
     X, y = check_data(X, y)
+    check_attack_norm(p)
+    _check_q(q)
+    beta_bound = check_beta_bound(beta_bound)
     N, n = X.shape
     beta = cp.Variable(n, name="beta")
     lam = cp.Variable(nonneg=True, name="lam")
@@ -233,12 +285,19 @@ def _pairs(N: int, N_hat: int, pairs) -> tuple[np.ndarray, np.ndarray]:
     if pairs is None:
         I, J = np.meshgrid(np.arange(N), np.arange(N_hat), indexing="ij")
         return I.ravel(), J.ravel()
-    I, J = (np.asarray(a, dtype=int) for a in pairs)
-    return I, J
+    if not isinstance(pairs, tuple | list) or len(pairs) != 2:
+        raise ValueError(f"pairs must be a pair (I, J) of index arrays or None, got pairs={pairs!r}")
+    I, J = (check_array("pairs", a, ndim=1) for a in pairs)
+    whole = np.all(I == np.round(I)) and np.all(J == np.round(J))
+    if I.shape != J.shape or not whole or np.any(I < 0) | np.any(J < 0) | np.any(I >= N) | np.any(J >= N_hat):
+        raise ValueError(f"pairs must be two equal-length integer arrays, I < N = {N}, J < N_hat = {N_hat}")
+    return I.astype(int), J.astype(int)
 
 
 def _inter_common(X, y, X_aux, y_aux, p, beta_bound):
     X, y, X_aux, y_aux = check_data(X, y, X_aux, y_aux)
+    check_attack_norm(p)
+    beta_bound = check_beta_bound(beta_bound)
     N, n = X.shape
     N_hat = X_aux.shape[0]
     beta = cp.Variable(n, name="beta")
@@ -267,6 +326,7 @@ def _rhs_terms(l: int, I, J, y, y_aux, s, s_hat, lam, lam_hat, kappa):
 
 def build_inter_aro_literal(X, y, X_aux, y_aux, *, p=2, q=1, beta_bound: float | None = None) -> Model:
     """Inter-ARO*, Theorem 11 (L4199–4203), literally: 2·N·N̂ vectors z^l_ij ∈ ℝⁿ (small instances only)."""
+    _check_q(q)
     common = _inter_common(X, y, X_aux, y_aux, p, beta_bound)
     X, y, X_aux, y_aux, beta, u, params, obj, variables, cons = common
     N, n = X.shape
@@ -316,6 +376,14 @@ def inter_aro_violations(fit: Fit, X, y, X_aux, y_aux, *, alpha: float, kappa: f
 
     Evaluated with NumPy from a (restricted) solution; used by :func:`fit_inter_aro_cg`.
     """
+    X, y, X_aux, y_aux = check_data(X, y, X_aux, y_aux)
+    _check_fit(fit, X.shape[0], X_aux.shape[0], X.shape[1])
+    alpha = check_positive("alpha", alpha, allow_zero=True)
+    kappa = check_positive("kappa", kappa, allow_zero=True)
+    if rows is not None:
+        r = check_array("rows", rows, ndim=1)
+        if np.any(r != np.round(r)) or np.any(r < 0) or np.any(r >= X.shape[0]):
+            raise ValueError(f"rows must be row indices of X in [0, {X.shape[0] - 1}], got rows={rows!r}")
     beta = fit.beta
     lam, lam_hat = float(fit.extra["lam"]), float(fit.extra["lam_hat"])
     s, s_hat = np.asarray(fit.extra["s"]), np.asarray(fit.extra["s_hat"])
@@ -362,6 +430,15 @@ def fit_inter_aro_cg(
     final (β, λ, λ̂), and ``extra`` keeps the solver's own value and the count of inaccurate rounds.
     """
     X, y, X_aux, y_aux = check_data(X, y, X_aux, y_aux)
+    for key, value in (("alpha", alpha), ("eps", eps), ("eps_hat", eps_hat), ("kappa", kappa)):
+        check_positive(key, value, allow_zero=True)
+    check_attack_norm(p)
+    start = check_integer("start", start, minimum=1)
+    add = check_integer("add", add, minimum=1)
+    tol = check_positive("tol", tol)
+    max_rounds = check_integer("max_rounds", max_rounds, minimum=1)
+    check_solver(solver)
+    check_beta_bound(beta_bound)
     N, N_hat = X.shape[0], X_aux.shape[0]
     dist = np.abs(X[:, None, :] - X_aux[None, :, :]).sum(axis=2) if N * N_hat <= 4e6 else None
     chosen: set[tuple[int, int]] = set()
@@ -407,6 +484,11 @@ def inter_aro_exact_objective(fit: Fit, X, y, X_aux, y_aux, *, alpha, eps, eps_h
 
     from safeguarded.convex_max.lp import solve_lp
 
+    X, y, X_aux, y_aux = check_data(X, y, X_aux, y_aux)
+    _check_fit(fit, X.shape[0], X_aux.shape[0], X.shape[1])
+    for key, value in (("alpha", alpha), ("eps", eps), ("eps_hat", eps_hat), ("kappa", kappa)):
+        check_positive(key, value, allow_zero=True)
+    check_attack_norm(p)
     zero = Fit(fit.beta, 0.0, [], {**fit.extra, "s": np.zeros(len(y)), "s_hat": np.zeros(len(y_aux))})
     C = inter_aro_violations(zero, X, y, X_aux, y_aux, alpha=alpha, kappa=kappa, p=p)  # = c_ij
     N, M = C.shape
@@ -420,6 +502,9 @@ def inter_aro_exact_objective(fit: Fit, X, y, X_aux, y_aux, *, alpha, eps, eps_h
 
 def dr_aro_objective(beta, lam: float, X, y, *, alpha: float, eps: float, kappa: float, p=2) -> float:
     """The Corollary-8 objective at (β, λ) with the optimal s, evaluated directly (no solver)."""
+    lam = check_positive("lam", lam, allow_zero=True)
+    eps = check_positive("eps", eps, allow_zero=True)
+    kappa = check_positive("kappa", kappa, allow_zero=True)
     own = adversarial_loss(beta, X, y, alpha, p)
     flip = adversarial_loss(beta, X, -np.asarray(y, float), alpha, p) - kappa * lam
     return float(eps * lam + np.mean(np.maximum(np.maximum(own, flip), 0.0)))
@@ -434,9 +519,13 @@ def dr_aro_appendix_conic(
     [u − yβᵀx] and [u + yβᵀx] (see the module docstring).  cvxpy's ``ExpCone(a, b, c)`` is
     b·exp(a/b) ≤ c, so MOSEK's (x₁, x₂, x₃) ∈ K_exp is ``ExpCone(x₃, x₂, x₁)``.
     """
-    if signs not in ("thesis", "corrected"):
-        raise ValueError(f"signs must be 'thesis' or 'corrected', got signs={signs!r}")
+    check_choice("signs", signs, ("thesis", "corrected"))
     X, y = check_data(X, y)
+    for key, value in (("alpha", alpha), ("eps", eps), ("kappa", kappa)):
+        check_positive(key, value, allow_zero=True)
+    check_attack_norm(p)
+    _check_q(q)
+    check_solver(solver)
     N, n = X.shape
     beta, lam, u = cp.Variable(n), cp.Variable(nonneg=True), cp.Variable()
     s = cp.Variable(N)

@@ -16,7 +16,7 @@ import scipy.sparse as sp
 
 from safeguarded.convex_max.lp import LPResult, solve_lp
 from safeguarded.robust_lr_aux.losses import check_data
-from safeguarded.validation import check_positive
+from safeguarded.validation import check_array, check_bool, check_in_interval, check_positive
 
 __all__ = ["ground_cost", "wasserstein_distance", "radius_pairs"]
 
@@ -25,7 +25,7 @@ def ground_cost(X, y, X_aux, y_aux, *, kappa: float, q=1) -> np.ndarray:
     """The N × N̂ matrix ‖x^i − x̂^j‖_q + κ·1[y^i ≠ ŷ^j]."""
     kappa = check_positive("kappa", kappa, allow_zero=True)
     X, y, X_aux, y_aux = check_data(X, y, X_aux, y_aux)
-    q = float(q)
+    q = check_in_interval("q", q, 1.0, np.inf, closed="both")
     diff = np.abs(X[:, None, :] - X_aux[None, :, :])
     if q == 1:
         dist = diff.sum(axis=2)
@@ -44,9 +44,11 @@ def wasserstein_distance(X, y, X_aux, y_aux, *, kappa: float, q=1, return_plan: 
     Returns the distance, or (distance, plan N × N̂, LPResult) with ``return_plan``.
     """
     C = ground_cost(X, y, X_aux, y_aux, kappa=kappa, q=q)
+    return_plan = check_bool("return_plan", return_plan)
     N, M = C.shape
-    a = np.full(N, 1.0 / N) if weights is None else np.asarray(weights, float)
-    b = np.full(M, 1.0 / M) if weights_aux is None else np.asarray(weights_aux, float)
+    a = np.full(N, 1.0 / N) if weights is None else check_array("weights", weights, nonempty=False)
+    b = np.full(M, 1.0 / M) if weights_aux is None else check_array("weights_aux", weights_aux,
+                                                                     nonempty=False)
     for name, w, m in (("weights", a, N), ("weights_aux", b, M)):
         if w.shape != (m,) or np.any(w < 0) or abs(w.sum() - 1) > 1e-9:
             raise ValueError(f"{name} must be {m} non-negative numbers summing to 1")
@@ -66,6 +68,8 @@ def radius_pairs(grid_eps, grid_eps_hat, W: float) -> list[tuple[float, float]]:
     """The (ε, ε̂) pairs of the grids with ε + ε̂ ≥ W (L4267), in grid order."""
     W = check_positive("W", W, allow_zero=True)
     for name, g in (("grid_eps", grid_eps), ("grid_eps_hat", grid_eps_hat)):
+        if not isinstance(g, tuple | list | np.ndarray):
+            raise ValueError(f"{name} must be a tuple of radii >= 0, got {name}={g!r}")
         for v in g:
             check_positive(name, v, allow_zero=True, allow_inf=True)
     return [(float(e), float(h)) for e in grid_eps for h in grid_eps_hat if e + h >= W - 1e-12]
