@@ -273,3 +273,39 @@ def test_cross_validation_picks_from_the_filtered_grid():
     W = out["W"][1.0]
     assert out["params"]["eps"] + out["params"]["eps_hat"] >= W
     assert out["n_candidates"] == len(transport.radius_pairs(g.eps, g.eps_hat, W))
+
+
+def test_a_failed_refit_is_a_recorded_failure_never_a_number(monkeypatch):
+    """run_methods records a SolverError of one method as a missing error; summarise and paired_pair
+    leave it out of the statistics and say how many were left out."""
+    import pandas as pd
+
+    from safeguarded.solvers import InaccurateError
+
+    real = cv.cross_validate
+
+    def flaky(method, *args, **kwargs):
+        if method == "ARO":
+            raise InaccurateError("robust_lr_aux.ARO", "CLARABEL", "optimal_inaccurate")
+        return real(method, *args, **kwargs)
+
+    monkeypatch.setattr(cv, "cross_validate", flaky)
+    rng = np.random.default_rng(3)
+    X = rng.uniform(-1, 1, (12, 3))
+    y = np.where(X[:, 0] > 0, 1.0, -1.0)
+    sim = dict(X=X, y=y, X_aux=X[:6] + 0.1, y_aux=y[:6], X_test=X, y_test=y)
+    grids = cv.Grids(eps=(0.1,), eps_hat=(1.0,), weights=(0.5,), kappas=("1",), folds=2)
+    rows = []
+    for seed in range(3):
+        for r in cv.run_methods(sim, alpha=0.1, methods=("ERM", "ARO"), grids=grids, seed=seed):
+            rows.append({**r, "seed": seed})
+    runs = pd.DataFrame(rows)
+    aro = runs[runs.method == "ARO"]
+    assert aro["error"].isna().all() and set(aro["status"]) == {"solver failure"}
+    assert aro["note"].str.contains("optimal_inaccurate").all()
+    summary = cv.summarise(runs.assign(all="x"), keys=("all",), methods=("ERM", "ARO"))
+    got = summary.set_index("method")
+    assert got.loc["ARO", "n_sims"] == 0 and got.loc["ARO", "n_missing"] == 3
+    assert got.loc["ERM", "n_sims"] == 3 and got.loc["ERM", "n_missing"] == 0
+    ea, eb, dropped = cv.paired_pair(runs.assign(all="x"), "ERM", "ARO", {"all": "x"})
+    assert ea.size == eb.size == 0 and dropped == 3

@@ -434,9 +434,15 @@ def paired_pair(runs, a: str, b: str, keys: dict) -> tuple[np.ndarray, np.ndarra
 
     Returns ``(errors_a, errors_b, n_dropped)``; ``n_dropped`` simulations had a missing error for either
     method (see :func:`summarise`) and must be reported with the test that uses the pair."""
+    _check_runs(runs, ("method", "error", "seed"))
+    for name, m in (("a", a), ("b", b)):
+        if not isinstance(m, str) or m not in set(runs["method"]):
+            raise ValueError(f"{name} must be a method present in runs {sorted(set(runs['method']))}, "
+                             f"got {name}={m!r}")
     ea, eb = paired_errors(runs, a, keys), paired_errors(runs, b, keys)
     if ea.shape != eb.shape:
-        raise ValueError(f"methods {a!r} and {b!r} have {ea.size} and {eb.size} simulations for keys={keys!r}")
+        raise ValueError(f"methods {a!r} and {b!r} have {ea.size} and {eb.size} simulations "
+                         f"for keys={keys!r}")
     both = np.isfinite(ea) & np.isfinite(eb)
     return ea[both], eb[both], int((~both).sum())
 
