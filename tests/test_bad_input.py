@@ -1419,6 +1419,14 @@ CASES += [
         keys=[5, {"bogus": 1}],
     ),
     case(
+        "robust_lr_aux.cv.paired_pair",
+        dict(runs=_ra_runs(), a="ERM", b="ARO", keys={"dataset": "d"}),
+        runs=RA_RUNS_BAD,
+        a=["bogus", 5],
+        b=["bogus"],
+        keys=[5, {"bogus": 1}],
+    ),
+    case(
         "robust_lr_aux.cv.run_methods",
         dict(data=_ra_data(), alpha=0.1, methods=("ERM",), grids=_ra_grids, seed=0),
         data=["bogus", Made("data without y_test", _ra_data("y_test"))],
