@@ -1768,6 +1768,10 @@ def render(rows: list[dict], inv: list[dict]) -> str:
         "The test re-runs every case except "
         + ", ".join(f"`{c.function}`" for c in CASES if c.slow)
         + " (their bad values start long computations).",
+        "Complete coverage (every public function with parameters has a case, every parameter a bad value,",
+        "every bad value a ValueError naming it) is checked for "
+        + ", ".join(FULLY_COVERED)
+        + "; the other works list their functions without cases at the end.",
         "",
         "## Per work",
         "",
