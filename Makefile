@@ -25,7 +25,7 @@ endif
 SMOKE := build/smoke
 SEED_ARG := $(if $(strip $(SEED)),--seed $(SEED),)
 
-.PHONY: help install reproduce notebooks claims test unit smoke nbval references timings site browser bench lint clean clean-stale
+.PHONY: help install reproduce notebooks claims test unit smoke nbval references timings bad-input site browser bench lint clean clean-stale
 
 help: ## list the targets and variables
 	@echo "usage: make <target> [WORK=all|rldp|atr|routing|dp_noise|gaussian_mixtures|...] [SCALE=paper|smoke] [DATA_MIRROR=path]"
@@ -81,6 +81,9 @@ references: install ## rerun WORK at smoke scale and record its checked outputs 
 
 timings: install ## merge build/*/timings.csv into docs/timings.csv and the README's wall-time table
 	$(PY) -m safeguarded.notebooks --timings $(wildcard build/smoke/timings.csv build/paper/timings.csv)
+
+bad-input: install ## regenerate docs/bad_input.md: every public function's bad values and the errors they raise
+	$(PY) tests/test_bad_input.py
 
 site: install ## build the site (build/site/html) from the executed notebooks, figures and claims, offline
 	$(PY) -m safeguarded.site --out build/site
