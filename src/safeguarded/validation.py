@@ -18,6 +18,7 @@ __all__ = [
     "check_rng",
     "check_array",
     "check_same_length",
+    "check_frame",
 ]
 
 
@@ -137,3 +138,14 @@ def check_same_length(name: str, value, other_name: str, length: int) -> None:
         raise ValueError(
             f"{name} must have the length of {other_name} ({length}), got length {len(value)}"
         )
+
+
+def check_frame(name: str, frame, columns=()):
+    """``frame`` if it is a pandas DataFrame holding ``columns``; ValueError naming the missing ones."""
+    import pandas as pd
+
+    check_type(name, frame, pd.DataFrame, "a pandas DataFrame")
+    missing = [c for c in columns if c not in frame.columns]
+    if missing:
+        raise ValueError(f"{name} must have the columns {list(columns)}, missing {missing}")
+    return frame
