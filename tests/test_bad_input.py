@@ -67,7 +67,7 @@ WORKS_WITH_CASES = (
     "rlt",
 )
 #: works whose every public function and every parameter has a case (checked by a test)
-FULLY_COVERED = ("wasserstein_mixed", "robust_lr_aux", "convex_max", "rlt")
+FULLY_COVERED = ("rldp", "wasserstein_mixed", "robust_lr_aux", "convex_max", "rlt")
 
 
 class Made:
@@ -119,7 +119,41 @@ def _grid():
     return grid_network(2, 2)
 
 
+def _axes():
+    from matplotlib.figure import Figure
+
+    return Figure().add_subplot()
+
+
+FRAME = ["bogus"]
 X3 = [0.0, 1.0, 2.0]
+# rldp: a 3 x 2 empirical distribution on S x U, a 2 x 2 x 2 protocol Q[y, s, u] and its P*
+RLDP_P_HAT = [[0.2, 0.1], [0.3, 0.1], [0.2, 0.1]]
+RLDP_BAD_P_HAT = [[0.5, 0.5], [[0.5, 0.6], [0.0, 0.0]], [[NAN, 0.5], [0.25, 0.25]]]
+RLDP_BAD_S = [-1, 3, 1.5, 1]  # negative, past |S|, not an integer, equal to s2
+
+
+def RLDP_Q():
+    return np.full((2, 2, 2), 0.5)
+
+
+RLDP_P_STAR = [[0.25, 0.25], [0.25, 0.25]]
+RLDP_BAD_Q = [[[0.8, 0.2], [0.3, 0.7]], np.full((2, 2, 2), 0.6), np.full((2, 3, 2), 0.5)]
+
+
+def _rldp_results():
+    import pandas as pd
+
+    return pd.DataFrame(
+        dict(seed=[0, 1] * 4, N=10, n=150, method=["NUNP"] * 4 + ["RURP"] * 4, status="optimal",
+             eps_star=[0.1, 0.2, 0.3, np.inf] * 2, D_star=[1.0, 1.1, 1.2, 1.3] * 2)
+    )
+
+
+def _rldp_summary():
+    from safeguarded.rldp.experiment import band_summary
+
+    return band_summary(_rldp_results())
 # a three-record ATR decision table: probabilities, decisions, fidelity box [lo, hi], groups
 ATR_P, ATR_D, ATR_LO, ATR_HI, ATR_G = (
     [0.2, 0.3, 0.5],
@@ -148,36 +182,145 @@ CASES = [
         "rldp.uncertainty.chi2_statistic",
         dict(p=[0.5, 0.5], p_hat=[0.4, 0.6]),
         p=[[0.5, 0.6], [-0.5, 1.5]],
-        p_hat=[[0.5, 0.6], [0.0, 1.0], [1.0]],
+        p_hat=[[0.5, 0.6], [0.5, NAN], [1.0]],
     ),
     case(
         "rldp.uncertainty.in_chi2_set",
         dict(p=[0.5, 0.5], p_hat=[0.4, 0.6], B=0.1),
         B=[-1.0, NAN],
         p=[[0.5, 0.6]],
+        p_hat=[[0.5, 0.6], [1.0]],
+    ),
+    case(
+        "rldp.uncertainty.projection_radius",
+        dict(p_hat=RLDP_P_HAT, B=0.1, s1=0, s2=1),
+        p_hat=RLDP_BAD_P_HAT,
+        B=[-1.0, NAN],
+        s1=RLDP_BAD_S,
+        s2=[-1, 3, 0],
+    ),
+    case(
+        "rldp.uncertainty.projection_statistic",
+        dict(r1=[0.5, 0.5], r2=[0.5, 0.5], p_hat=RLDP_P_HAT, s1=0, s2=1),
+        r1=[[0.5, 0.6], [1 / 3] * 3],
+        r2=[[NAN, 0.5]],
+        p_hat=RLDP_BAD_P_HAT,
+        s1=RLDP_BAD_S,
+        s2=[3, 0],
+    ),
+    case(
+        "rldp.uncertainty.support_chi2",
+        dict(v=[1.0] * 6, p_hat=RLDP_P_HAT, B=0.1),
+        v=[[1.0, 2.0], [NAN] * 6],
+        p_hat=[[0.5, 0.6], [NAN, 1.0]],
+        B=[-1.0, NAN],
+    ),
+    case(
+        "rldp.uncertainty.support_projection",
+        dict(v1=[1.0, 0.0], v2=[0.0, 1.0], p_hat=RLDP_P_HAT, B=0.1, s1=0, s2=1),
+        v1=[[1.0], [NAN, 1.0]],
+        v2=[[1.0, 2.0, 3.0]],
+        p_hat=RLDP_BAD_P_HAT,
+        B=[-1.0, NAN],
+        s1=RLDP_BAD_S,
+        s2=[3, 0],
+    ),
+    case(
+        "rldp.uncertainty.direct_support_chi2",
+        dict(v=[1.0] * 6, p_hat=RLDP_P_HAT, B=0.1, solver="CLARABEL"),
+        v=[[1.0, 2.0]],
+        p_hat=[[0.5, 0.6]],
+        B=[-1.0, NAN],
+        solver=["BOGUS"],
+    ),
+    case(
+        "rldp.uncertainty.direct_support_projection",
+        dict(v1=[1.0, 0.0], v2=[0.0, 1.0], p_hat=RLDP_P_HAT, B=0.1, s1=0, s2=1, starts=2, seed=0),
+        v1=[[1.0]],
+        v2=[[NAN, 1.0]],
+        p_hat=RLDP_BAD_P_HAT,
+        B=[-1.0, NAN],
+        s1=RLDP_BAD_S,
+        s2=[3, 0],
+        starts=COUNT,
+    ),
+    case(
+        "rldp.uncertainty.theorem_identity_errors",
+        dict(n_instances=2, seed=0, n_s=3, n_u=5, n=75, alpha=0.05, epsilon=0.5),
+        n_s=[*COUNT, 1],
+        alpha=LEVEL,
+        epsilon=POSITIVE,
     ),
     case(
         "rldp.experiment.fig2_instance",
         dict(N=50, seed=0, n_s=3, n_u=5, dirichlet_alpha=0.5),
         dirichlet_alpha=POSITIVE,
     ),
-    case("rldp.experiment.fig2_cell", dict(N=50, seed=0, epsilon=0.5, alpha=0.05), alpha=LEVEL),
+    case(
+        "rldp.experiment.fig2_cell",
+        dict(N=50, seed=0, n_s=3, n_u=5, epsilon=0.5, alpha=0.05, dirichlet_alpha=0.5, solver=None),
+        alpha=LEVEL,
+        dirichlet_alpha=POSITIVE,
+        solver=["BOGUS"],
+    ),
+    case(
+        "rldp.experiment.band_summary",
+        dict(results=_rldp_results, metrics=("eps_star", "D_star"), k=1.5),
+        results=[*FRAME, Made("no status column", lambda: _rldp_results().drop(columns="status"))],
+        metrics=[("bogus",), "D_star"],
+        k=[-1.0, NAN],
+    ),
+    case(
+        "rldp.experiment.cross_solver_check",
+        dict(N=2, seeds=(0,), solvers=("CLARABEL",), n_s=3, n_u=5, epsilon=0.5, alpha=0.05),
+        seeds=[(-1,), 5, ()],
+        solvers=[("BOGUS",), "CLARABEL", ()],
+        alpha=LEVEL,
+    ),
+    case(
+        "rldp.figures.scatter_panel",
+        dict(ax=_axes, results=_rldp_results, epsilon=0.5),
+        ax=["bogus"],
+        results=[*FRAME, Made("no eps_star column", lambda: _rldp_results().drop(columns="eps_star"))],
+    ),
+    case(
+        "rldp.figures.band_panel",
+        dict(ax=_axes, summary=_rldp_summary, metric="D_star", label="D*", epsilon=0.5),
+        ax=["bogus"],
+        summary=[*FRAME, Made("no N column", lambda: _rldp_summary().drop(columns="N"))],
+        metric=["bogus", 5],
+        label=[5],
+        epsilon=POSITIVE,
+    ),
+    *[
+        case(
+            f"rldp.measures.{f}",
+            dict(Q=RLDP_Q, p_star=RLDP_P_STAR),
+            Q=RLDP_BAD_Q,
+            p_star=[[0.5, 0.5], [[0.5, 0.5], [0.25, 0.25]], [[NAN, 0.5], [0.25, 0.25]]],
+        )
+        for f in ("epsilon_star", "output_given_secret")
+    ],
     case(
         "rldp.measures.epsilon_star",
-        dict(Q=_stochastic, p_star=[0.5, 0.5]),
-        Q=[[[2.0, -1.0], [0.3, 0.7]], [[0.5, 0.5]]],
-        p_star=[[0.5, 0.6], [1.0]],
+        dict(Q=RLDP_Q, p_star=RLDP_P_STAR, zero_tol=1e-5),
         zero_tol=[-1.0, NAN],
     ),
     case(
         "rldp.measures.distortion_star",
-        dict(Q=_stochastic, p_star=[0.5, 0.5]),
-        Q=[[[2.0, -1.0], [0.3, 0.7]]],
-        p_star=[[0.5, 0.6]],
+        dict(Q=RLDP_Q, p_star=RLDP_P_STAR, distortion=None),
+        Q=RLDP_BAD_Q,
+        p_star=[[[0.5, 0.5], [0.25, 0.25]]],
+        distortion=[[[1.0, 0.0]], [[NAN, 0.0], [0.0, 1.0]]],
     ),
-    case("rldp.measures.iqr_keep", dict(x=X3, k=1.5), k=[-1.0, NAN]),
+    case("rldp.measures.iqr_keep", dict(x=X3, k=1.5), k=[-1.0, NAN], x=[[[1.0, 2.0], [3.0, 4.0]], "abc"]),
+    case(
+        "rldp.measures.mean_sd_without_outliers",
+        dict(x=X3, k=1.5),
+        k=[-1.0, NAN],
+        x=[[[1.0, 2.0], [3.0, 4.0]], "abc"],
+    ),
     case("rldp.problems.squared_distortion", dict(n_u=5)),
-    case("rldp.uncertainty.theorem_identity_errors", dict(n_instances=2, seed=0)),
     # atr
     case("atr.fairness.lemma2_tv_bound", dict(delta=0.5)),
     case("atr.fairness.lemma2_rm_bound", dict(alpha=2.0), alpha=[-1.0, NAN]),
@@ -481,12 +624,6 @@ def _rlt(setting: str, n: int):
     return make
 
 
-def _axes():
-    from matplotlib.figure import Figure
-
-    return Figure().add_subplot()
-
-
 def _rlt_results():
     import pandas as pd
 
@@ -520,7 +657,6 @@ RLT_NOT_POLY = ["bogus", Made("an StQP instance", RLT_STQP)]  # where a QuadBarr
 RLT_NOT_SIMPLEX = [*RLT_NOT_POLY, Made("a hypercube instance", RLT_CUBE)]
 RLT_NOT_STQP = ["bogus", Made("a simplicial instance", RLT_SIMPLEX)]
 CHAIN = [(), ("BOGUS",), "CLARABEL"]  # empty, unknown solver, a string instead of a sequence
-FRAME = ["bogus"]
 D2, EYE2 = [1.0, 2.0], [[1.0, 0.0], [0.0, 1.0]]
 BAD_D = [[-1.0, 2.0], [NAN, 1.0], [[1.0, 2.0], [3.0, 4.0]]]
 BAD_Q = [[[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]], [[NAN, 0.0], [0.0, 1.0]]]

@@ -15,7 +15,8 @@ from safeguarded.experiments import rng_for
 from safeguarded.rldp.measures import distortion_star, epsilon_star, mean_sd_without_outliers
 from safeguarded.rldp.problems import METHODS, RLDPProblems
 from safeguarded.rldp.uncertainty import chi2_radius, chi2_statistic, draw_empirical, draw_true_distribution
-from safeguarded.solvers import SolverError
+from safeguarded.solvers import SolverError, resolve_solver
+from safeguarded.validation import check_frame, check_in_interval, check_integer, check_positive
 
 __all__ = ["ZERO_TOLERANCES", "fig2_instance", "fig2_cell", "model", "band_summary", "cross_solver_check"]
 
@@ -32,8 +33,18 @@ def model(n_s: int, n_u: int, epsilon: float, tie_break: float = 1e-5) -> RLDPPr
 
 def fig2_instance(N: int, seed: int, n_s: int = 3, n_u: int = 5, dirichlet_alpha: float = 0.5):
     """(P*, P̂) of instance ``seed`` at n = N·|S|·|U| (seeding as in the module docstring)."""
+    N = check_integer("N", N, minimum=1)
+    seed = check_integer("seed", seed, minimum=0)
     p_star = draw_true_distribution(rng_for(seed), n_s, n_u, dirichlet_alpha)
     return p_star, draw_empirical(rng_for(seed, N), p_star, N * n_s * n_u)
+
+
+def _check_cell(N, n_s, n_u, epsilon, alpha) -> None:
+    check_integer("N", N, minimum=1)
+    check_integer("n_s", n_s, minimum=1)
+    check_integer("n_u", n_u, minimum=1)
+    check_positive("epsilon", epsilon)
+    check_in_interval("alpha", alpha, 0.0, 1.0)
 
 
 def fig2_cell(
@@ -51,6 +62,9 @@ def fig2_cell(
     A failed solve is recorded as a row with ``status`` = the solver's status and NaN measures;
     it is never silently dropped.
     """
+    _check_cell(N, n_s, n_u, epsilon, alpha)
+    if solver is not None:
+        resolve_solver(solver)  # ValueError naming solver unless installed
     n = N * n_s * n_u
     p_star, p_hat = fig2_instance(N, seed, n_s, n_u, dirichlet_alpha)
     B = chi2_radius(alpha, n, n_s * n_u)
@@ -104,6 +118,13 @@ def band_summary(results: pd.DataFrame, metrics=("eps_star", "D_star"), k: float
     The rule is applied per method × N × metric (documented decision); ε* = ∞ counts as an outlier.
     Rows whose solve failed (status not optimal) are excluded and counted in ``failed``.
     """
+    if not isinstance(metrics, tuple | list) or not all(isinstance(m, str) for m in metrics):
+        raise ValueError(f"metrics must be a tuple or list of column names, got metrics={metrics!r}")
+    check_frame("results", results, ("method", "N", "n", "status"))
+    missing = [m for m in metrics if m not in results.columns]
+    if missing:
+        raise ValueError(f"metrics must be columns of results, missing {missing}")
+    k = check_positive("k", k, allow_zero=True)
     rows = []
     for (method, N), grp in results.groupby(["method", "N"], sort=False):
         ok = grp["status"].isin(["optimal"])
@@ -141,6 +162,15 @@ def cross_solver_check(
 ) -> pd.DataFrame:
     """Optimal values of the four problems on the Fig. 2 instances by several solvers (and NUNP,
     an LP, by HiGHS too): one row per seed, method and solver, with the solver's version."""
+    _check_cell(N, n_s, n_u, epsilon, alpha)
+    if not isinstance(seeds, tuple | list | range) or not seeds:
+        raise ValueError(f"seeds must be a non-empty sequence of seeds, got seeds={seeds!r}")
+    for seed in seeds:
+        check_integer("seeds", seed, minimum=0)
+    if not isinstance(solvers, tuple | list) or not solvers:
+        raise ValueError(f"solvers must be a non-empty tuple or list of solver names, got {solvers!r}")
+    for solver in solvers:
+        resolve_solver(solver)  # ValueError naming solver unless installed
     rows = []
     for seed in seeds:
         n = N * n_s * n_u

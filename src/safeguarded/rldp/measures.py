@@ -6,14 +6,16 @@ from __future__ import annotations
 import numpy as np
 
 from safeguarded.rldp.problems import squared_distortion
-from safeguarded.validation import check_positive, check_simplex
+from safeguarded.validation import check_array, check_positive, check_simplex
 
 __all__ = ["distortion_star", "epsilon_star", "output_given_secret", "iqr_keep", "mean_sd_without_outliers"]
 
 
 def _check_protocol(Q: np.ndarray, p_star: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     p_star = check_simplex("p_star", p_star)
-    Q = np.asarray(Q, dtype=float)
+    if p_star.ndim != 2:
+        raise ValueError(f"p_star must be a distribution of shape (|S|, |U|), got shape {p_star.shape}")
+    Q = check_array("Q", Q)
     if Q.ndim != 3 or Q.shape[1:] != p_star.shape:
         raise ValueError(f"Q must have shape (|Y|, {p_star.shape[0]}, {p_star.shape[1]}), got {Q.shape}")
     check_simplex("Q", Q, axis=0, atol=1e-7)
@@ -23,7 +25,11 @@ def _check_protocol(Q: np.ndarray, p_star: np.ndarray) -> tuple[np.ndarray, np.n
 def distortion_star(Q: np.ndarray, p_star: np.ndarray, distortion: np.ndarray | None = None) -> float:
     """D* = E_{P*} d(U, Y) = Σ_{s,u,y} P*_{s,u} Q[y,s,u] d(u,y), eq. (31)."""
     Q, p_star = _check_protocol(Q, p_star)
-    d = squared_distortion(p_star.shape[1]) if distortion is None else np.asarray(distortion, dtype=float)
+    d = (
+        squared_distortion(p_star.shape[1])
+        if distortion is None
+        else check_array("distortion", distortion, shape=(Q.shape[0], p_star.shape[1]))
+    )
     return float(np.einsum("su,ysu,yu->", p_star, Q, d))
 
 
@@ -62,7 +68,7 @@ def epsilon_star(Q: np.ndarray, p_star: np.ndarray, zero_tol: float = 1e-5) -> f
 def iqr_keep(x: np.ndarray, k: float = 1.5) -> np.ndarray:
     """Boolean mask of values inside [Q1 − k·IQR, Q3 + k·IQR] (Tukey's rule; ∞ is always outside)."""
     k = check_positive("k", k, allow_zero=True)
-    x = np.asarray(x, dtype=float)
+    x = check_array("x", x, ndim=1, finite=False, nonempty=False)
     finite = np.isfinite(x)
     if not finite.any():
         return finite
@@ -76,7 +82,7 @@ def mean_sd_without_outliers(x: np.ndarray, k: float = 1.5) -> tuple[float, floa
 
     The IQR is computed on the finite values; infinite values are removed as outliers.
     """
-    x = np.asarray(x, dtype=float)
+    x = check_array("x", x, ndim=1, finite=False, nonempty=False)
     keep = iqr_keep(x, k)
     kept = x[keep]
     if kept.size == 0:

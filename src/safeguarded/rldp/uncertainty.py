@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 from scipy import optimize, stats
 
-from safeguarded.validation import check_in_interval, check_integer, check_positive, check_simplex
+from safeguarded.validation import check_in_interval, check_integer, check_positive, check_rng, check_simplex
 
 __all__ = [
     "K_THM4",
@@ -49,6 +49,7 @@ def sample_instance(
     The paper uses the Jeffreys prior, dirichlet_alpha = ½ (§V).  Returns ``(P_star, P_hat)``, each of
     shape ``(n_s, n_u)``.
     """
+    check_rng("rng", rng)
     p_star = draw_true_distribution(rng, n_s, n_u, dirichlet_alpha)
     return p_star, draw_empirical(rng, p_star, n)
 
@@ -91,11 +92,19 @@ def in_chi2_set(p: np.ndarray, p_hat: np.ndarray, B: float) -> bool:
 
 def projection_radius(p_hat: np.ndarray, B: float, s1: int, s2: int) -> float:
     """C = √(B+1) − 1 + P̂_{s1} + P̂_{s2}, the right-hand side of Theorem 3 (28)."""
-    p_hat = check_simplex("p_hat", p_hat)
+    p_hat = _check_joint("p_hat", p_hat)
     B = check_positive("B", B)
     _check_secret_pair(s1, s2, p_hat.shape[0])
     marg = p_hat.sum(axis=1)
     return float(np.sqrt(B + 1.0) - 1.0 + marg[s1] + marg[s2])
+
+
+def _check_joint(name: str, p) -> np.ndarray:
+    """A joint distribution on 𝒮×𝒰: a probability array of shape ``(|S|, |U|)``."""
+    arr = check_simplex(name, p)
+    if arr.ndim != 2:
+        raise ValueError(f"{name} must be a distribution on S x U of shape (|S|, |U|), got shape {arr.shape}")
+    return arr
 
 
 def _check_secret_pair(s1, s2, n_s: int) -> None:
@@ -109,9 +118,14 @@ def _check_secret_pair(s1, s2, n_s: int) -> None:
 
 def projection_statistic(r1: np.ndarray, r2: np.ndarray, p_hat: np.ndarray, s1: int, s2: int) -> float:
     """Σ_i √(Σ_u P̂²_{s_i,u} / R_{u|s_i}), the left-hand side of Theorem 3 (28)."""
+    p_hat = _check_joint("p_hat", p_hat)
+    _check_secret_pair(s1, s2, p_hat.shape[0])
+    r1, r2 = (check_simplex(name, r) for name, r in (("r1", r1), ("r2", r2)))
+    for name, r in (("r1", r1), ("r2", r2)):
+        if r.shape != (p_hat.shape[1],):
+            raise ValueError(f"{name} must be a distribution of shape ({p_hat.shape[1]},), got {r.shape}")
     total = 0.0
     for r, s in ((r1, s1), (r2, s2)):
-        r = check_simplex("r", r)
         a = p_hat[s]
         with np.errstate(divide="ignore"):
             terms = np.where(a > 0, a**2 / np.where(r > 0, r, 0.0), 0.0)
@@ -158,7 +172,7 @@ def support_projection(
     δ* = min_{t_i ≥ max v_i} t₁ + t₂ − (λ₁^{2/3} + λ₂^{2/3})³ / C², λ_i = Σ_u P̂_{s_i,u} √(t_i − v_i(u)),
     with C from :func:`projection_radius`.
     """
-    p_hat = check_simplex("p_hat", p_hat)
+    p_hat = _check_joint("p_hat", p_hat)
     n_u = p_hat.shape[1]
     v1 = _check_vector("v1", v1, n_u)
     v2 = _check_vector("v2", v2, n_u)
@@ -186,8 +200,9 @@ def direct_support_chi2(v: np.ndarray, p_hat: np.ndarray, B: float, solver: str 
     without Theorem 2: the independent check of :func:`support_chi2`."""
     import cvxpy as cp
 
-    from safeguarded.solvers import solve
+    from safeguarded.solvers import resolve_solver, solve
 
+    resolve_solver(solver)  # ValueError naming solver unless installed
     p_hat = check_simplex("p_hat", p_hat).ravel()
     v = _check_vector("v", v, p_hat.size)
     B = check_positive("B", B)
@@ -210,10 +225,12 @@ def direct_support_projection(
     """max of v₁ᵀR₁ + v₂ᵀR₂ over the Theorem-3 set (28) by multistart SLSQP (no duality, no cvxpy):
     the independent check of :func:`support_projection`.  A linear objective over a convex set, so
     every converged local maximum is global; the multistart guards against non-convergence."""
-    p_hat = check_simplex("p_hat", p_hat)
+    p_hat = _check_joint("p_hat", p_hat)
     n_u = p_hat.shape[1]
     v1, v2 = _check_vector("v1", v1, n_u), _check_vector("v2", v2, n_u)
     C = projection_radius(p_hat, B, s1, s2)
+    starts = check_integer("starts", starts, minimum=1)
+    seed = check_integer("seed", seed, minimum=0)
     a1, a2 = p_hat[s1], p_hat[s2]
 
     def slack(x):
@@ -256,10 +273,15 @@ def theorem_identity_errors(
     epsilon: float = 0.5,
 ) -> dict[str, float]:
     """Largest |closed form − direct maximisation| of Theorems 2 and 4 over random instances."""
+    n_instances = check_integer("n_instances", n_instances, minimum=1)
+    seed = check_integer("seed", seed, minimum=0)
+    n_s = check_integer("n_s", n_s, minimum=2)
+    n_u = check_integer("n_u", n_u, minimum=1)
+    epsilon = check_positive("epsilon", epsilon)
     rng = np.random.default_rng(seed)
     B = chi2_radius(alpha, n, n_s * n_u)
     err2 = err4 = 0.0
-    for _ in range(check_integer("n_instances", n_instances, minimum=1)):
+    for _ in range(n_instances):
         _, p_hat = sample_instance(rng, n_s, n_u, n)
         v = rng.normal(size=p_hat.size) * 3
         err2 = max(err2, abs(support_chi2(v, p_hat, B) - direct_support_chi2(v, p_hat, B)))
