@@ -411,6 +411,7 @@ class BoundResult:
     n_constraints: int = 0
     max_shortfall: float = 0.0
     history: list = field(default_factory=list)
+    profile: dict = field(default_factory=dict)  # generation: rounds, columns, rows, seconds inside HiGHS
 
     def noise(self) -> PiecewiseUniformNoise:
         """The piecewise-uniform noise of the masses (for an upper bound: an (ε, δ)-DP mechanism)."""
@@ -652,7 +653,102 @@ def _pair_tables(prob: _Problem, same_cell: bool = False):
     return tables
 
 
-def _solve_generation(prob: _Problem, name: str, monotone: bool, tol: float, max_rounds: int, max_seconds):
+def truncated_laplace_masses(epsilon, delta, cells: Partition) -> np.ndarray:
+    """Cell masses ∫_{Π_j} f of the truncated Laplace density f (Geng et al. 2020; catalog §2.0), Δf = 1 grid.
+
+    Averaging a DP density over cells keeps it DP for shifts and events on the cell grid (for an event
+    A that is a union of cells, Σ_{A} p_j = γ(A) ≤ e^ε γ(A − φ) + δ), so on any partition whose range
+    holds the truncated Laplace support ±A these masses are feasible in P(π, β) and in the dual form
+    of D(π, β).  Used only to pick the initial epigraph columns of :func:`_solve_generation`.
+    """
+    from safeguarded.dp_noise.mechanisms import TruncatedLaplace
+
+    tl = TruncatedLaplace(epsilon, delta, cells.sensitivity)
+    a, lam, B = tl.support, tl.lam, tl.B
+    x = np.clip(cells.edges, -a, a)
+    left = B * lam * (np.exp(-np.abs(x) / lam) - math.exp(-a / lam))  # mass of [-a, -|x|]
+    cdf = np.where(x <= 0, left, 1.0 - left)
+    p = np.clip(np.diff(cdf), 0.0, None)
+    return p / p.sum() if p.sum() > 0 else p
+
+
+class _PairColumns:
+    """Epigraph columns t ≥ p(j)/n_j − e^ε p(j')/n_{j'} of the compact LP, added to a HiGHS model in place.
+
+    ``tables`` are :func:`_pair_tables`; budget row r of the model is 1 + r (row 0 is Σ p = 1).
+    """
+
+    def __init__(self, h, prob: _Problem, tables, n_cols: int):
+        self.h, self.tables, self.n_cols = h, tables, n_cols
+        self.w = prob.cells.widths.astype(float)
+        self.ee = math.exp(prob.epsilon)
+        self.delta = prob.delta
+        self.present = [np.zeros(t[1].size, dtype=bool) for t in tables]
+
+    def scan(self, dens: np.ndarray, tol: float, margin: float, only_violated: bool = True):
+        """Shortfalls at the densities ``dens``; new pairs of the (violated) shifts.
+
+        A pair is new when p(j)/n_j − e^ε p(j')/n_{j'} > −margin·max(both terms) and p(j) > 0, i.e.
+        positive or within ``margin`` of a tie (``margin = 0``: positive only, the plain column generation).
+        Returns ``(worst shortfall, [(row, j, j', count), …])``.
+        """
+        worst, new = -np.inf, []
+        for r, (unc, pj, pjp, cnt) in enumerate(self.tables):
+            a, b = dens[pj], self.ee * dens[pjp]
+            diff = a - b
+            pos = diff > 0
+            value = float(np.dot(unc, dens) + np.dot(cnt[pos], diff[pos]))
+            worst = max(worst, value - self.delta)
+            if only_violated and value - self.delta <= tol:
+                continue
+            want = (diff > -margin * np.maximum(a, b)) & (a > 0) if margin > 0 else pos
+            add = want & ~self.present[r]
+            self.present[r] |= add
+            idx = np.nonzero(add)[0]
+            new += [(r, pj[i], pjp[i], cnt[i]) for i in idx]
+        return worst, new
+
+    def add(self, new) -> int:
+        """Append the columns of ``new`` (budget coefficient = overlap count) and their epigraph rows."""
+        import highspy
+
+        q = len(new)
+        if q == 0:
+            return 0
+        inf = highspy.kHighsInf
+        r_idx = np.array([c[0] for c in new], dtype=np.int32) + 1  # budget rows start at 1
+        cnt = np.array([c[3] for c in new], dtype=float)
+        self.h.addCols(
+            q, np.zeros(q), np.zeros(q), np.full(q, inf), q,
+            np.arange(q, dtype=np.int32), r_idx, cnt,
+        )  # fmt: skip
+        pj = np.array([c[1] for c in new])
+        pjp = np.array([c[2] for c in new])
+        tcols = np.arange(self.n_cols, self.n_cols + q)
+        rr = np.arange(q)
+        epi = sp.csr_matrix(
+            (
+                np.concatenate([np.ones(q), -1.0 / self.w[pj], self.ee / self.w[pjp]]),
+                (np.concatenate([rr, rr, rr]), np.concatenate([tcols, pj, pjp])),
+            ),
+            shape=(q, self.n_cols + q),
+        )
+        _add_rows(self.h, epi, np.zeros(q), np.full(q, inf))
+        self.n_cols += q
+        return q
+
+
+def _solve_generation(
+    prob: _Problem,
+    name: str,
+    monotone: bool,
+    tol: float,
+    max_rounds: int,
+    max_seconds,
+    seed_masses: np.ndarray | None = None,
+    margin: float = 0.0,
+    stats: dict | None = None,
+):
     """Constraint-and-column generation on the compact LP (our accelerated Algorithm 1).
 
     Start with one budget row per relevant shift holding only the uncovered cells (always positive
@@ -660,13 +756,19 @@ def _solve_generation(prob: _Problem, name: str, monotone: bool, tol: float, max
     (the separation of Algorithm 2), add the epigraph variable t ≥ p(j)/n_j − e^ε p(j')/n_{j'} of every
     positive overlap pair not yet present.  Every relaxation drops only non-negative terms, so it is a
     relaxation of P(π, β); at termination the incumbent is feasible, hence optimal.
+
+    Warm start (``seed_masses``, ``margin``): before the first solve, add the pairs that are positive or
+    within ``margin`` of a tie at the seed masses (every shift), and in later rounds also the near-ties of
+    the violated shifts.  This only chooses which columns exist earlier — the model is still modified in
+    place (``addCols``/``addRows``, HiGHS dual simplex from the previous basis) and the stopping rule is
+    unchanged, so the result is the same LP optimum (tests).  ``stats`` (a dict) receives the profile:
+    rounds, columns, rows and the seconds spent inside HiGHS.
     """
     import highspy
 
     inf = highspy.kHighsInf
     n = prob.n
     w = prob.cells.widths.astype(float)
-    ee = math.exp(prob.epsilon)
     tables = _pair_tables(prob)
     n_shift = len(tables)
     h = _highs(n, prob.costs)
@@ -679,30 +781,26 @@ def _solve_generation(prob: _Problem, name: str, monotone: bool, tol: float, max
         mono = _monotone_rows(prob, n)
         _add_rows(h, mono, np.full(mono.shape[0], -inf), np.zeros(mono.shape[0]))
         n_rows += mono.shape[0]
-    present = [np.zeros(t[1].size, dtype=bool) for t in tables]
-    n_cols = n
+    cols = _PairColumns(h, prob, tables, n)
+    if seed_masses is not None:
+        _, new = cols.scan(np.asarray(seed_masses, dtype=float) / w, tol, margin, only_violated=False)
+        n_rows += cols.add(new)
     history = []
     start = time.perf_counter()
+    t_lp = 0.0
     for rnd in range(1, max_rounds + 1):
+        t0 = time.perf_counter()
         x, obj = _run(h, name)
+        t_lp += time.perf_counter() - t0
         p = np.clip(x[:n], 0.0, None)
-        dens = p / w
-        worst = -np.inf
-        new_cols = []  # (row, j, jp, count)
-        for r, (unc, pj, pjp, cnt) in enumerate(tables):
-            diff = dens[pj] - ee * dens[pjp]
-            pos = diff > 0
-            value = float(np.dot(unc, dens) + np.dot(cnt[pos], diff[pos]))
-            worst = max(worst, value - prob.delta)
-            if value - prob.delta > tol:
-                add = pos & ~present[r]
-                present[r] |= add
-                idx = np.nonzero(add)[0]
-                new_cols += [(r, pj[i], pjp[i], cnt[i]) for i in idx]
+        worst, new = cols.scan(p / w, tol, margin)
         history.append((rnd, obj, worst))
+        if stats is not None:
+            stats.update(rounds=rnd, columns=cols.n_cols, rows=n_rows, seconds_lp=t_lp,
+                         seconds=time.perf_counter() - start)  # fmt: skip
         if worst <= tol:
             return p, obj, rnd, n_rows, history
-        if not new_cols:  # every positive pair is present: the residual is the LP solver's tolerance
+        if not new:  # every positive pair is present: the residual is the LP solver's tolerance
             if worst <= 1e-6 * max(prob.delta, 1e-3):
                 return p, obj, rnd, n_rows, history
             raise SolverError(name, SOLVER_NAME, "stalled", f"shortfall {worst:.3g} without new pairs")
@@ -710,27 +808,7 @@ def _solve_generation(prob: _Problem, name: str, monotone: bool, tol: float, max
             raise SolverError(
                 name, SOLVER_NAME, "time_limit", f"max shortfall {worst:.3g} after {rnd} rounds"
             )
-        q = len(new_cols)
-        r_idx = np.array([c[0] for c in new_cols], dtype=np.int32) + 1  # budget rows start at 1
-        cnt = np.array([c[3] for c in new_cols])
-        h.addCols(
-            q, np.zeros(q), np.zeros(q), np.full(q, inf), q,
-            np.arange(q, dtype=np.int32), r_idx, cnt,
-        )  # fmt: skip
-        pj = np.array([c[1] for c in new_cols])
-        pjp = np.array([c[2] for c in new_cols])
-        tcols = np.arange(n_cols, n_cols + q)
-        rr = np.arange(q)
-        epi = sp.csr_matrix(
-            (
-                np.concatenate([np.ones(q), -1.0 / w[pj], ee / w[pjp]]),
-                (np.concatenate([rr, rr, rr]), np.concatenate([tcols, pj, pjp])),
-            ),
-            shape=(q, n_cols + q),
-        )
-        _add_rows(h, epi, np.zeros(q), np.full(q, inf))
-        n_cols += q
-        n_rows += q
+        n_rows += cols.add(new)
     raise SolverError(name, SOLVER_NAME, "iteration_limit", f"no convergence in {max_rounds} rounds")
 
 
@@ -751,8 +829,41 @@ def _validate_common(epsilon, delta, partition, loss, method):
     return eps, d
 
 
-def _solve(kind, epsilon, delta, partition, loss, method, monotone, tol, max_rounds, cuts, max_seconds):
+WARM_STARTS = ("tlap", "coarse", None)
+
+
+def _coarse_seed(kind, eps, d, partition: Partition, loss, cells: Partition, margin: float):
+    """Masses on ``cells`` from the same bound solved on the uniform grid with k // 2 (warm start "coarse").
+
+    The coarse problem keeps the support in units of Δf (L' = L·k'/k) and is itself warm-started the same
+    way down to k < 8 (then from the truncated Laplace).  Its density is read off at the fine cell centres.
+    Returns ``None`` when the partition is not uniform or too coarse to halve.
+    """
+    k = partition.k
+    if k < 8 or np.any(partition.widths != 1) or (-partition.lo) % k:
+        return truncated_laplace_masses(eps, d, cells) if d > 0 else None
+    k2 = k // 2
+    coarse = uniform_partition((-partition.lo) // k * k2, k2, partition.sensitivity)
+    fun = upper_bound if kind == "upper" else lower_bound
+    res = fun(eps, d, coarse, loss, method="generation", warm_start="coarse", margin=margin)
+    dens = res.masses / np.diff(res.partition.edges)
+    centres = 0.5 * (cells.edges[:-1] + cells.edges[1:])
+    idx = np.searchsorted(res.partition.edges, centres, side="right") - 1
+    inside = (idx >= 0) & (idx < dens.size)
+    seed = np.where(inside, dens[np.clip(idx, 0, dens.size - 1)], 0.0) * np.diff(cells.edges)
+    return seed / seed.sum() if seed.sum() > 0 else None
+
+
+def _solve(
+    kind, epsilon, delta, partition, loss, method, monotone, tol, max_rounds, cuts, max_seconds,
+    warm_start="tlap", margin=0.2,
+):  # fmt: skip
     eps, d = _validate_common(epsilon, delta, partition, loss, method)
+    if warm_start not in WARM_STARTS:
+        raise ValueError(f"warm_start must be one of {WARM_STARTS}, got warm_start={warm_start!r}")
+    margin = _finite_float("margin", margin)
+    if not 0 <= margin < 1:
+        raise ValueError(f"margin must be in [0, 1), got margin={margin!r}")
     if cuts not in ("all", "max"):
         raise ValueError(f"cuts must be 'all' or 'max', got cuts={cuts!r}")
     if not tol > 0:
@@ -761,12 +872,20 @@ def _solve(kind, epsilon, delta, partition, loss, method, monotone, tol, max_rou
     costs = cell_costs(cells.edges, loss, "mean" if kind == "upper" else "inf")
     prob = _Problem(cells, partition.lo, partition.hi, eps, d, costs)
     name = f"dp_noise.{'P' if kind == 'upper' else 'D'}(pi,beta) eps={eps:g} delta={d:g} k={partition.k}"
+    profile: dict = {}
     start = time.perf_counter()
     try:
         if method == "compact":
             p, obj, its, n_rows, hist = _solve_compact(prob, name, monotone)
         elif method == "generation":
-            p, obj, its, n_rows, hist = _solve_generation(prob, name, monotone, tol, max_rounds, max_seconds)
+            if warm_start == "coarse":
+                seed = _coarse_seed(kind, eps, d, partition, loss, cells, margin)
+            else:
+                seed = truncated_laplace_masses(eps, d, cells) if warm_start == "tlap" and d > 0 else None
+            p, obj, its, n_rows, hist = _solve_generation(
+                prob, name, monotone, tol, max_rounds, max_seconds,
+                seed_masses=seed, margin=margin if seed is not None else 0.0, stats=profile,
+            )  # fmt: skip
         else:
             p, obj, its, n_rows, hist = _solve_cutting_plane(
                 prob, name, monotone, tol, max_rounds, cuts, max_seconds
@@ -804,6 +923,7 @@ def _solve(kind, epsilon, delta, partition, loss, method, monotone, tol, max_rou
         n_constraints=n_rows,
         max_shortfall=float(vals.max() - d),
         history=hist,
+        profile=profile,
     )
 
 
@@ -819,6 +939,8 @@ def upper_bound(
     max_rounds: int = 5000,
     cuts: str = "all",
     max_seconds: float = 900.0,
+    warm_start: str | None = "tlap",
+    margin: float = 0.2,
 ) -> BoundResult:
     """The upper bound P(π, β) (Prop. 1 for uniform π, L795–L799 otherwise).
 
@@ -831,13 +953,19 @@ def upper_bound(
     loss
         ``"l1"`` (amplitude), ``"l2"`` (power) or a callable c(x).
     method
-        ``"compact"`` (one epigraph LP) or ``"cutting_plane"`` (Algorithm 1 with Algorithm 2).
+        ``"generation"`` (column generation on the epigraph LP, default), ``"compact"`` (the whole
+        epigraph LP at once) or ``"cutting_plane"`` (Algorithm 1 with Algorithm 2, event cuts only).
     monotone
         Add the monotonicity constraints of Fig. 4 (density non-decreasing up to 0, non-increasing after).
     tol, max_rounds, cuts, max_seconds
         Cutting plane: stop when every shortfall is ≤ ``tol``; add the most violated event of every
         violated shift (``cuts="all"``, as the repo's C++) or only the single worst (``"max"``, as
         Algorithm 1 is written).
+    warm_start, margin
+        Column generation (``method="generation"``): ``"tlap"`` seeds the epigraph columns with the pairs
+        that are positive or within ``margin`` (relative) of a tie at the truncated-Laplace cell masses
+        (:func:`truncated_laplace_masses`) and adds near-ties as well as positive pairs in later rounds;
+        ``None`` is the unseeded generation (the code path before the warm start).  Same LP optimum.
 
     Returns
     -------
@@ -850,8 +978,9 @@ def upper_bound(
         Bad parameters, or a support too small to hold a DP noise (the LP is infeasible).
     """
     return _solve(
-        "upper", epsilon, delta, partition, loss, method, monotone, tol, max_rounds, cuts, max_seconds
-    )
+        "upper", epsilon, delta, partition, loss, method, monotone, tol, max_rounds, cuts, max_seconds,
+        warm_start, margin,
+    )  # fmt: skip
 
 
 def lower_bound(
@@ -867,6 +996,8 @@ def lower_bound(
     cuts: str = "all",
     max_seconds: float = 900.0,
     uncertified_nonuniform: bool = False,
+    warm_start: str | None = "tlap",
+    margin: float = 0.2,
 ) -> BoundResult:
     """The lower bound D(L, β) (Prop. 3), solved as its LP dual (L1494–L1499), on a uniform partition.
 
@@ -885,8 +1016,9 @@ def lower_bound(
             "in the text and our reconstruction is not a valid lower bound; use uniform_partition"
         )
     return _solve(
-        "lower", epsilon, delta, partition, loss, method, monotone, tol, max_rounds, cuts, max_seconds
-    )
+        "lower", epsilon, delta, partition, loss, method, monotone, tol, max_rounds, cuts, max_seconds,
+        warm_start, margin,
+    )  # fmt: skip
 
 
 def interval_split(i: int, phi: float, beta: float) -> tuple[int, tuple[float, float], tuple[float, float]]:
