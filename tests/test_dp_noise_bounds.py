@@ -223,3 +223,47 @@ def test_figure2_fixed_support_does_not_converge():
     assert math.isnan(small["P"])  # support ±1 cannot hold a (1, 0.2)-DP noise (TLap needs ±3.33)
     assert large["D"] <= large["P"]
     assert small["D"] < large["D"] - 0.05
+
+
+# --------------------------------------------------------------------------------------------------
+# warm-started column generation (issue 18 item 3)
+# --------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("warm_start", ["tlap", "coarse"])
+@pytest.mark.parametrize(
+    "eps,delta,loss,L,k", [(1.0, 0.1, "l1", 24, 8), (0.3, 0.2, "l2", 24, 8), (3.0, 0.05, "l1", 20, 10)]
+)
+def test_warm_started_generation_equals_compact_and_is_feasible(warm_start, eps, delta, loss, L, k):
+    """The warm start only chooses columns earlier: same LP optimum as the compact LP (1e-7 relative),
+    masses feasible under the literal Algorithm 2 (an independent loop over cells), and P ≥ D."""
+    part = b.uniform_partition(L, k)
+    values = {}
+    for kind, fn in (("upper", b.upper_bound), ("lower", b.lower_bound)):
+        ref = fn(eps, delta, part, loss, method="compact")
+        res = fn(eps, delta, part, loss, method="generation", warm_start=warm_start)
+        assert res.value == pytest.approx(ref.value, rel=1e-7), kind
+        _, v2 = b.separation_algorithm2(_problem(eps, delta, part, kind, loss), res.masses)
+        assert v2 - delta <= 1e-8, kind
+        assert res.profile["rounds"] == res.iterations and res.profile["columns"] >= res.masses.size
+        values[kind] = res.value
+    assert values["upper"] >= values["lower"]
+
+
+def test_warm_start_masses_are_feasible_by_brute_force():
+    """The truncated-Laplace cell masses (the seed) satisfy every (φ, A) of P(L, β) — all 2^n events —
+    and their cost equals the mechanism's closed-form amplitude up to the cell averaging."""
+    eps, delta = 1.0, 0.2
+    part = b.uniform_partition(7, 2)  # support [-3.5, 4) ⊇ the TLap support ±3.33, 15 event cells
+    p = b.truncated_laplace_masses(eps, delta, part)
+    assert p.sum() == pytest.approx(1.0)
+    assert b.max_shortfall_bruteforce(_problem(eps, delta, part), p) <= delta + 1e-12
+    tl = TruncatedLaplace(eps, delta)
+    costs = b.cell_costs(part.edges, "l1", "mean")
+    assert abs(float(costs @ p) - tl.amplitude()) <= part.beta / 2
+
+
+def test_warm_start_bad_input():
+    part = b.uniform_partition(6, 2)
+    with pytest.raises(ValueError, match="warm_start must be one of"):
+        b.upper_bound(1.0, 0.1, part, warm_start="laplace")
+    with pytest.raises(ValueError, match="margin must be in"):
+        b.lower_bound(1.0, 0.1, part, margin=1.5)
