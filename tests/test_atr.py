@@ -318,7 +318,7 @@ def test_bad_input_errors_name_the_parameter():
         DecisionTable(pd.DataFrame({"u": [], "s": []}), ("u",), ("s",), np.array([]), np.array([]))
     with pytest.raises(ValueError, match="csp_bias must be"):
         invert_fairness_report(np.ones((2, 3)) / 3, [0.1, 0.1], [0.1, 0.5, 0])
-    with pytest.raises(ValueError, match="mask must select at least one record"):
+    with pytest.raises(ValueError, match="group1 must select at least one record"):
         statistical_parity(p, d, np.array([False, False]), np.array([True, True]))
     with pytest.raises(ValueError, match="metric must be"):
         individual_fairness_bias(d, np.zeros((2, 2)), metric="l2")

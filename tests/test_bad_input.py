@@ -67,7 +67,7 @@ WORKS_WITH_CASES = (
     "rlt",
 )
 #: works whose every public function and every parameter has a case (checked by a test)
-FULLY_COVERED = ("rldp", "wasserstein_mixed", "robust_lr_aux", "convex_max", "rlt")
+FULLY_COVERED = ("rldp", "atr", "wasserstein_mixed", "robust_lr_aux", "convex_max", "rlt")
 
 
 class Made:
@@ -169,6 +169,51 @@ ATR_BAD = dict(
     group=[[0, 0]],
 )
 ATR_BAD_D = [[0.0, 0.5, 1.5], [0.0, NAN, 1.0]]
+ATR_TOL = [0.0, -1.0, NAN, 0.5]
+ATR_G1, ATR_G2 = [True, True, False], [False, False, True]
+ATR_BAD_MASK = [[True, False], [1, 0, 0], [False, False, False]]  # wrong length, not boolean, empty
+ATR_CENSUS = [[0.931, 0.057, 0.012], [0.842, 0.123, 0.035]]
+
+
+def _atr_table():
+    from safeguarded.atr.table import example_table
+
+    return example_table()
+
+
+def _atr_runtime():
+    import pandas as pd
+
+    return pd.DataFrame(dict(method=["algorithm1", "lp_per_group"], records=100, seconds=[0.01, 1.0]))
+
+
+ATR_BAD_RUNTIME = [
+    *FRAME,
+    Made("no seconds column", lambda: _atr_runtime().drop(columns="seconds")),
+    Made("an unknown method", lambda: _atr_runtime().assign(method=["algorithm1", "bogus"])),
+]
+
+
+def _atr_credit():
+    """Two records with every Credit Approval column (the checks run before any fit)."""
+    import pandas as pd
+
+    from safeguarded.data.credit_approval import COLUMNS
+
+    return pd.DataFrame({c: ["+", "-"] if c == "A16" else [0.0, 1.0] for c in COLUMNS})
+
+
+ATR_BAD_CREDIT = [*FRAME, Made("no A16 column", lambda: _atr_credit().drop(columns="A16"))]
+
+
+def _atr_data():
+    import pandas as pd
+
+    return pd.DataFrame(dict(a=[0, 1, 2], b=[1.0, 2.0, 3.0]))
+
+
+def _atr_predict():
+    return lambda frame: np.zeros(len(frame), dtype=int)
 CASES = [
     # rldp
     case("rldp.uncertainty.chi2_radius", dict(alpha=0.05, n=75, n_cells=15), alpha=LEVEL),
@@ -323,15 +368,34 @@ CASES = [
     case("rldp.problems.squared_distortion", dict(n_u=5)),
     # atr
     case("atr.fairness.lemma2_tv_bound", dict(delta=0.5)),
-    case("atr.fairness.lemma2_rm_bound", dict(alpha=2.0), alpha=[-1.0, NAN]),
+    case("atr.fairness.lemma2_rm_bound", dict(alpha=0.5, cap=True), alpha=[-1.0, NAN], cap=["yes"]),
     case(
         "atr.instances.random_groups",
         dict(seed=0, n_groups=3, max_size=7, alpha_share=0.3),
         max_size=COUNT,
         alpha_share=LEVEL,
     ),
-    case("atr.instances.fig4_group", dict(seed=0, delta=0.8, m=6, max_tries=100), m=COUNT, max_tries=COUNT),
-    case("atr.runtime.instance", dict(n=10, seed=0)),
+    case(
+        "atr.instances.fig4_group",
+        dict(seed=0, delta=0.8, m=6, max_tries=100),
+        m=COUNT,
+        max_tries=COUNT,
+    ),
+    case("atr.runtime.instance", dict(n=10, seed=0), n=[*COUNT, 15]),
+    case(
+        "atr.runtime.run_runtime_benchmark",
+        dict(max_records=100, max_seconds=1.0, seed=0, log=lambda: print),
+        max_records=[*COUNT, 99],
+        max_seconds=POSITIVE,
+        log=["bogus"],
+    ),
+    case("atr.runtime.runtime_summary", dict(frame=_atr_runtime), frame=ATR_BAD_RUNTIME),
+    case(
+        "atr.runtime.plot_runtime",
+        dict(frame=_atr_runtime, summary=lambda: dict(slopes=dict(algorithm1=1.0, lp_per_group=1.2))),
+        frame=ATR_BAD_RUNTIME,
+        summary=["bogus", {}],
+    ),
     case(
         "atr.credit.make_classifier",
         dict(seed=0, kind="logreg", max_iter=500, alpha=0.01),
@@ -340,21 +404,44 @@ CASES = [
         alpha=[-1.0, NAN],
     ),
     case(
+        "atr.credit.cv_accuracy",
+        dict(frame=_atr_credit, seed=0, folds=5, kind="logreg"),
+        frame=ATR_BAD_CREDIT,
+        folds=[*COUNT, 1],
+        kind=["bogus"],
+    ),
+    case(
+        "atr.credit.fit_classifier",
+        dict(frame=_atr_credit, seed=0, kind="logreg"),
+        frame=ATR_BAD_CREDIT,
+        kind=["bogus"],
+    ),
+    case(
         "atr.table.example_table",
         dict(population=(12, 5, 3, 9, 7, 4)),
-        population=[(1, 2), (-1, 5, 3, 9, 7, 4)],
+        population=[(1, 2), (-1, 5, 3, 9, 7, 4), (NAN, 5, 3, 9, 7, 4)],
     ),
     *[
-        case(f"atr.{f}", dict(p=ATR_P, lo=ATR_LO, hi=ATR_HI, group=ATR_G), **ATR_BAD)
-        for f in (
-            "algorithm.beta_candidates",
-            "algorithm.theorem1_printed",
-            "algorithm.algorithm1",
-            "lfp.lp_bisection_per_group",
-            "lfp.lp_bisection_monolithic",
-            "lfp.lp_bisection_batched",
-        )
+        case(f"atr.{f}", dict(p=ATR_P, lo=ATR_LO, hi=ATR_HI, group=ATR_G, tol=1e-3), tol=ATR_TOL, **ATR_BAD)
+        for f in ("lfp.lp_bisection_per_group", "lfp.lp_bisection_monolithic")
     ],
+    case(
+        "atr.lfp.lp_bisection_batched",
+        dict(p=ATR_P, lo=ATR_LO, hi=ATR_HI, group=ATR_G, tol=1e-3, feas_tol=1e-11),
+        tol=ATR_TOL,
+        feas_tol=POSITIVE,
+        **ATR_BAD,
+    ),
+    *[
+        case(f"atr.algorithm.{f}", dict(p=ATR_P, lo=ATR_LO, hi=ATR_HI, group=ATR_G), **ATR_BAD)
+        for f in ("beta_candidates", "theorem1_printed")
+    ],
+    case(
+        "atr.algorithm.algorithm1",
+        dict(p=ATR_P, lo=ATR_LO, hi=ATR_HI, group=ATR_G, d=None),
+        d=ATR_BAD_D,
+        **ATR_BAD,
+    ),
     case(
         "atr.algorithm.feasible_mapping",
         dict(p=ATR_P, lo=ATR_LO, hi=ATR_HI, group=ATR_G, beta=0.5),
@@ -362,11 +449,27 @@ CASES = [
         **ATR_BAD,
     ),
     case(
-        "atr.lfp.lp_bisection_group",
-        dict(p=ATR_P, lo=ATR_LO, hi=ATR_HI),
-        tol=[0.0, -1.0, NAN],
-        p=ATR_BAD["p"],
-        lo=ATR_BAD["lo"],
+        "atr.algorithm.optimal_privacy",
+        dict(table=_atr_table, delta=0.8, alpha=None),
+        table=["bogus", Made("a pandas DataFrame", lambda: _atr_table().frame)],
+        delta=[*LEVEL, "bogus"],
+        alpha=LEVEL,
+    ),
+    *[
+        case(
+            f"atr.lfp.{f}",
+            dict(p=ATR_P, lo=ATR_LO, hi=ATR_HI, tol=1e-3),
+            tol=ATR_TOL,
+            p=ATR_BAD["p"][:2],
+            lo=ATR_BAD["lo"],
+            hi=ATR_BAD["hi"],
+        )
+        for f in ("lp_bisection_group", "lp_bisection_group_cvxpy")
+    ],
+    case(
+        "atr.lfp.lp_bisection_group_cvxpy",
+        dict(p=ATR_P, lo=ATR_LO, hi=ATR_HI, tol=1e-3, solver="HIGHS"),
+        solver=["BOGUS"],
     ),
     *[
         case(
@@ -380,18 +483,94 @@ CASES = [
     ],
     case("atr.privacy.beta_min", dict(p=ATR_P, group=ATR_G), p=ATR_BAD["p"], group=ATR_BAD["group"]),
     case(
-        "atr.fairness.statistical_parity",
-        dict(p=ATR_P, d=ATR_D, group1=[True, True, False], group2=[False, False, True]),
+        "atr.fairness.group_rate",
+        dict(p=ATR_P, d=ATR_D, mask=ATR_G1),
         p=ATR_BAD["p"],
         d=ATR_BAD_D,
-        group1=[[True, False]],
-        group2=[[True, False]],
+        mask=ATR_BAD_MASK,
     ),
+    *[
+        case(
+            f"atr.fairness.{f}",
+            dict(p=ATR_P, d=ATR_D, group1=ATR_G1, group2=ATR_G2),
+            p=ATR_BAD["p"],
+            d=ATR_BAD_D,
+            group1=ATR_BAD_MASK,
+            group2=ATR_BAD_MASK,
+        )
+        for f in ("statistical_parity", "p_rule_bias")
+    ],
     case(
         "atr.fairness.p_rule_bias",
-        dict(p=ATR_P, d=ATR_D, group1=[True, True, False], group2=[False, False, True]),
+        dict(p=ATR_P, d=ATR_D, group1=ATR_G1, group2=ATR_G2, outcomes="positive"),
         outcomes=["bogus"],
+    ),
+    case(
+        "atr.fairness.conditional_statistical_parity",
+        dict(p=ATR_P, d=ATR_D, group1=ATR_G1, group2=ATR_G2, score_set=[True, True, True]),
+        p=ATR_BAD["p"],
         d=ATR_BAD_D,
+        group1=ATR_BAD_MASK,
+        group2=ATR_BAD_MASK,
+        score_set=[[True, False], [0, 1, 1], [False, False, True]],
+    ),
+    case(
+        "atr.fairness.individual_fairness_bias",
+        dict(d=ATR_D, dist=lambda: np.zeros((3, 3)), metric="tv"),
+        d=ATR_BAD_D,
+        dist=[np.zeros((2, 2)), np.full((3, 3), -1.0), np.full((3, 3), NAN)],
+        metric=["bogus"],
+    ),
+    case(
+        "atr.fidelity.fidelity_bounds",
+        dict(D=ATR_D, delta=0.8, alpha=None),
+        D=ATR_BAD_D,
+        delta=[*LEVEL, None],
+        alpha=[*LEVEL, 0.5],
+    ),
+    case(
+        "atr.fidelity.fidelity_box",
+        dict(d=ATR_D, delta=0.8, alpha=None),
+        d=ATR_BAD_D,
+        delta=[*LEVEL, None],
+        alpha=[*LEVEL, 0.5],
+    ),
+    case(
+        "atr.attacks.leak_report",
+        dict(table=_atr_table, mapping=None),
+        table=["bogus"],
+        mapping=[[0.5, 0.5], [NAN] * 6, [1.5] * 6],
+    ),
+    case(
+        "atr.attacks.invert_fairness_report",
+        dict(census=ATR_CENSUS, rates=[0.03, 0.1], csp_bias=[0.0, 0.5, 0.0], d11=0.0),
+        census=[[[1.0, 2.0, 3.0]], [[NAN, 0.057, 0.012], [0.842, 0.123, 0.035]]],
+        rates=[[0.5], [1.5, 0.1], [NAN, 0.1]],
+        csp_bias=[[0.1, 0.5, 0.0], [0.0, 2.0, 0.0]],
+        d11=[-0.1, NAN],
+    ),
+    case(
+        "atr.attacks.qii",
+        dict(predict=_atr_predict, data=_atr_data, in_group=ATR_G1, columns=["a"], rng=_rng, n_draws=2),
+        predict=["bogus"],
+        data=FRAME,
+        in_group=ATR_BAD_MASK,
+        columns=[["bogus"], "a", []],
+        rng=[0],
+        n_draws=COUNT,
+    ),
+    case(
+        "atr.attacks.qii_difference_attack",
+        dict(predict=_atr_predict, data=_atr_data, w1=ATR_G1, w0=ATR_G2, private=["a"], seed_rng_w1=_rng,
+             seed_rng_w0=_rng, n_draws=2),
+        predict=["bogus"],
+        data=FRAME,
+        w1=ATR_BAD_MASK,
+        w0=ATR_BAD_MASK,
+        private=[["bogus"], "a"],
+        seed_rng_w1=[0],
+        seed_rng_w0=[0],
+        n_draws=COUNT,
     ),
     # routing
     case("routing.dp_sgd.check_privacy", dict(eps=0.1, delta=0.1)),

@@ -39,6 +39,7 @@ from safeguarded.atr._checks import check_group_codes, check_prob_vector, check_
 from safeguarded.atr.fidelity import fidelity_box
 from safeguarded.atr.privacy import confidence
 from safeguarded.atr.table import DecisionTable, Segments
+from safeguarded.validation import check_type
 
 __all__ = [
     "CASES",
@@ -358,6 +359,7 @@ def optimal_privacy(table: DecisionTable, *, delta: float | None = None, alpha: 
     Returns the :class:`Algorithm1Result` with an extra ``group`` label column, and checks the
     announced mapping: achieved confidence (8) <= beta*_T + 1e-9 in every group.
     """
+    check_type("table", table, DecisionTable, "a DecisionTable")
     lo, hi = fidelity_box(table.d, delta=delta, alpha=alpha)
     codes = table.group_codes
     res = algorithm1(table.p, lo, hi, codes, d=table.d)

@@ -9,8 +9,10 @@ from collections.abc import Callable, Sequence
 import numpy as np
 import pandas as pd
 
+from safeguarded.atr._checks import check_unit, check_unit_array
 from safeguarded.atr.privacy import confidence
 from safeguarded.atr.table import DecisionTable
+from safeguarded.validation import check_frame, check_integer, check_rng, check_type
 
 __all__ = ["leak_report", "invert_fairness_report", "qii", "qii_difference_attack"]
 
@@ -18,7 +20,8 @@ __all__ = ["leak_report", "invert_fairness_report", "qii", "qii_difference_attac
 def leak_report(table: DecisionTable, mapping=None) -> pd.DataFrame:
     """Per record and outcome: the adversary's confidence (8) under ``mapping`` (default: the true d),
     the prior P(x | T) (Lemma 5's baseline confidence) and their ratio (Section 3.2's "10 fold")."""
-    d = table.d if mapping is None else np.asarray(mapping, dtype=float)
+    check_type("table", table, DecisionTable, "a DecisionTable")
+    d = table.d if mapping is None else check_unit_array("mapping", mapping, len(table.frame))
     codes = table.group_codes
     conf = confidence(table.p, d, codes)
     prior = table.p / np.bincount(codes, weights=table.p)[codes]
@@ -55,9 +58,10 @@ def invert_fairness_report(census, rates, csp_bias, *, d11: float = 0.0) -> pd.D
     c = np.asarray(census, dtype=float)
     r = np.asarray(rates, dtype=float)
     b = np.asarray(csp_bias, dtype=float)
-    if c.shape != (2, 3) or np.any(c < 0):
-        raise ValueError(f"census must be a (2, 3) array of shares >= 0, got shape {c.shape}")
-    if r.shape != (2,) or np.any((r < 0) | (r > 1)):
+    d11 = check_unit("d11", d11)
+    if c.shape != (2, 3) or not np.all(np.isfinite(c)) or np.any(c < 0):
+        raise ValueError(f"census must be a (2, 3) array of finite shares >= 0, got census={c.tolist()}")
+    if r.shape != (2,) or not np.all((r >= 0) & (r <= 1)):
         raise ValueError(f"rates must be two approval rates in [0, 1], got rates={r.tolist()}")
     if b.shape != (3,) or b[0] != 0 or b[2] != 0 or not 0 <= b[1] <= 1:
         raise ValueError(f"csp_bias must be (0, b, 0) with b in [0, 1], got csp_bias={b.tolist()}")
@@ -84,6 +88,23 @@ def invert_fairness_report(census, rates, csp_bias, *, d11: float = 0.0) -> pd.D
     return pd.DataFrame(rows)
 
 
+def _check_qii(predict, data, group_name, in_group, columns_name, columns, rng_name, rng, n_draws):
+    """The checks of :func:`qii` under the caller's parameter names: (mask, column list)."""
+    if not callable(predict):
+        raise ValueError(f"predict must be a callable frame -> 0/1 array, got {type(predict).__name__}")
+    check_frame("data", data)
+    mask = np.asarray(in_group)
+    if mask.dtype != bool or mask.shape != (len(data),) or not mask.any():
+        raise ValueError(
+            f"{group_name} must be a boolean mask over data selecting at least one record, got {mask.shape}"
+        )
+    if not isinstance(columns, list | tuple) or not columns or any(c not in data.columns for c in columns):
+        raise ValueError(f"{columns_name} must be a non-empty list of columns of data, got {columns!r}")
+    check_rng(rng_name, rng)
+    check_integer("n_draws", n_draws, minimum=1)
+    return mask, list(columns)
+
+
 def qii(
     predict: Callable[[pd.DataFrame], np.ndarray],
     data: pd.DataFrame,
@@ -99,12 +120,7 @@ def qii(
     used for every record of the group.  ``I_se`` is the Monte-Carlo standard error of ``I`` over the
     draws (the standard error of the mean of the per-draw group rates; nan for one draw).
     """
-    mask = np.asarray(in_group, dtype=bool)
-    if mask.shape != (len(data),) or not mask.any():
-        raise ValueError("in_group must be a boolean mask over data selecting at least one record")
-    if int(n_draws) < 1:
-        raise ValueError(f"n_draws must be an integer >= 1, got n_draws={n_draws!r}")
-    cols = list(columns)
+    mask, cols = _check_qii(predict, data, "in_group", in_group, "columns", columns, "rng", rng, n_draws)
     group = data.loc[mask].reset_index(drop=True)
     q = float(np.mean(predict(group)))
     draws = rng.integers(0, len(data), int(n_draws))
@@ -120,6 +136,8 @@ def qii(
 def qii_difference_attack(predict, data, w1, w0, private, seed_rng_w1, seed_rng_w0, n_draws) -> dict:
     """Appendix B, method 1: I_{W1}(S) - I_{W0}(S) = Q_{W1} - Q_{W0} when S are all private
     attributes (the intervened inputs then coincide); generators with equal state give shared draws."""
+    _check_qii(predict, data, "w1", w1, "private", private, "seed_rng_w1", seed_rng_w1, n_draws)
+    _check_qii(predict, data, "w0", w0, "private", private, "seed_rng_w0", seed_rng_w0, n_draws)
     i1 = qii(predict, data, w1, private, seed_rng_w1, n_draws)
     i0 = qii(predict, data, w0, private, seed_rng_w0, n_draws)
     return {

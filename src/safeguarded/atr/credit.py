@@ -20,6 +20,7 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import OneHotEncoder, StandardScaler
 
 from safeguarded.data.credit_approval import COLUMNS, CONTINUOUS
+from safeguarded.validation import check_choice, check_frame, check_integer, check_positive
 
 __all__ = ["FEATURES", "make_classifier", "cv_accuracy", "fit_classifier"]
 
@@ -28,10 +29,10 @@ FEATURES = [c for c in COLUMNS if c != "A16"]
 
 def make_classifier(seed: int, *, kind: str = "logreg", max_iter: int = 500, alpha: float = 1e-2):
     """One-hot + standardisation + logistic regression (``"logreg"``) or MLP(147, 85) (``"mlp"``)."""
-    if int(max_iter) < 1:
-        raise ValueError(f"max_iter must be >= 1, got max_iter={max_iter!r}")
-    if kind not in ("logreg", "mlp"):
-        raise ValueError(f"kind must be 'logreg' or 'mlp', got kind={kind!r}")
+    check_integer("seed", seed, minimum=0)
+    check_choice("kind", kind, ("logreg", "mlp"))
+    max_iter = check_integer("max_iter", max_iter, minimum=1)
+    alpha = check_positive("alpha", alpha)
     categorical = [c for c in FEATURES if c not in CONTINUOUS]
     pre = ColumnTransformer(
         [("cat", OneHotEncoder(handle_unknown="ignore"), categorical), ("num", StandardScaler(), CONTINUOUS)]
@@ -46,6 +47,7 @@ def make_classifier(seed: int, *, kind: str = "logreg", max_iter: int = 500, alp
 
 
 def _xy(frame: pd.DataFrame):
+    check_frame("frame", frame, (*FEATURES, "A16"))
     if frame[FEATURES].isna().any().any():
         raise ValueError("frame must have no missing values (load with dropna=True)")
     return frame[FEATURES], (frame["A16"] == "+").to_numpy(int)
@@ -53,6 +55,9 @@ def _xy(frame: pd.DataFrame):
 
 def cv_accuracy(frame: pd.DataFrame, seed: int, *, folds: int = 5, kind: str = "logreg") -> np.ndarray:
     """Test accuracy of each fold of a stratified k-fold split (seeded)."""
+    check_integer("seed", seed, minimum=0)
+    folds = check_integer("folds", folds, minimum=2)
+    check_choice("kind", kind, ("logreg", "mlp"))
     X, y = _xy(frame)
     cv = StratifiedKFold(n_splits=int(folds), shuffle=True, random_state=seed)
     return cross_val_score(make_classifier(seed, kind=kind), X, y, cv=cv)
@@ -60,6 +65,8 @@ def cv_accuracy(frame: pd.DataFrame, seed: int, *, folds: int = 5, kind: str = "
 
 def fit_classifier(frame: pd.DataFrame, seed: int, *, kind: str = "logreg"):
     """The classifier trained on all rows; returns ``predict(frame) -> 0/1 array``."""
+    check_integer("seed", seed, minimum=0)
+    check_choice("kind", kind, ("logreg", "mlp"))
     X, y = _xy(frame)
     model = make_classifier(seed, kind=kind).fit(X, y)
     return lambda f: model.predict(f[FEATURES])

@@ -20,6 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from safeguarded.atr._checks import check_unit, check_unit_array
+from safeguarded.validation import check_bool, check_choice
 
 __all__ = [
     "group_rate",
@@ -60,20 +61,27 @@ def group_rate(p, d, mask) -> float:
 
 def statistical_parity(p, d, group1, group2) -> float:
     """Bias in SP (30): |E[d | T_Y1] - E[d | T_Y2]| (= D_tv of (27) for binary decisions)."""
+    p, d = _pd(p, d)
+    group1, group2 = _mask("group1", group1, p.size), _mask("group2", group2, p.size)
     return abs(group_rate(p, d, group1) - group_rate(p, d, group2))
 
 
 def conditional_statistical_parity(p, d, group1, group2, score_set) -> float:
     """Bias in CSP (31): SP restricted to records whose score lies in V (boolean mask ``score_set``)."""
-    v = np.asarray(score_set, dtype=bool)
-    return statistical_parity(p, d, np.asarray(group1) & v, np.asarray(group2) & v)
+    p, d = _pd(p, d)
+    group1, group2 = _mask("group1", group1, p.size), _mask("group2", group2, p.size)
+    v = _mask("score_set", score_set, p.size)
+    if not (group1 & v).any() or not (group2 & v).any():
+        raise ValueError("score_set must select at least one record of each group, got an empty intersection")
+    return statistical_parity(p, d, group1 & v, group2 & v)
 
 
 def p_rule_bias(p, d, group1, group2, *, outcomes: str = "positive") -> float:
     """Relative-metric bias of the p%-rule: |log(E_1 / E_2)| for a = 1 ((32), ``outcomes="positive"``),
     or max over a in {0, 1} ((29), ``outcomes="all"``). Infinite when exactly one rate is 0."""
-    if outcomes not in ("positive", "all"):
-        raise ValueError(f"outcomes must be 'positive' or 'all', got outcomes={outcomes!r}")
+    check_choice("outcomes", outcomes, ("positive", "all"))
+    p, d = _pd(p, d)
+    group1, group2 = _mask("group1", group1, p.size), _mask("group2", group2, p.size)
     e1, e2 = group_rate(p, d, group1), group_rate(p, d, group2)
     pairs = [(e1, e2)] if outcomes == "positive" else [(e1, e2), (1 - e1, 1 - e2)]
     out = 0.0
@@ -90,6 +98,7 @@ def individual_fairness_bias(d, dist, *, metric: str = "tv") -> float:
     ``dist`` is the (n, n) matrix of the distance on records; ``metric`` is ``"tv"`` (26) or
     ``"inf"`` (25) on the binary distributions (d, 1 - d).
     """
+    check_choice("metric", metric, ("tv", "inf"))
     d = check_unit_array("d", d)
     dist = np.asarray(dist, dtype=float)
     if dist.shape != (d.size, d.size) or np.any(~np.isfinite(dist)) or np.any(dist < 0):
@@ -119,6 +128,7 @@ def lemma2_tv_bound(delta: float) -> float:
 def lemma2_rm_bound(alpha: float, *, cap: bool = True) -> float:
     """Lemma 2, (15): min{-2 log alpha, 1} as printed (``cap=True``), or -2 log alpha (``cap=False``)."""
     alpha = check_unit("alpha", alpha)
+    cap = check_bool("cap", cap)
     if alpha == 0:
         return 1.0 if cap else float("inf")
     raw = -2.0 * np.log(alpha)

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from safeguarded.atr._checks import check_unit
 from safeguarded.atr.algorithm import algorithm1
 from safeguarded.atr.fidelity import fidelity_box
 from safeguarded.experiments import rng_for
+from safeguarded.validation import check_integer
 
 __all__ = ["random_groups", "fig4_group"]
 
@@ -16,10 +18,10 @@ def random_groups(seed: int, n_groups: int, *, max_size: int = 7, alpha_share: f
     """Random groups: sizes U{1..max_size}, P ~ Dirichlet(1) over all records, d on the grid
     {0, .25, .5, .75, 1}, per group delta-fidelity (delta ~ U(0,1)) or, with probability
     ``alpha_share``, alpha-fidelity (alpha ~ U(0,1)). Returns (p, d, lo, hi, group)."""
-    if int(n_groups) < 1 or int(max_size) < 1:
-        raise ValueError(f"n_groups and max_size must be >= 1, got {n_groups!r}, {max_size!r}")
-    if not 0 <= alpha_share <= 1:
-        raise ValueError(f"alpha_share must be in [0, 1], got alpha_share={alpha_share!r}")
+    check_integer("seed", seed, minimum=0)
+    n_groups = check_integer("n_groups", n_groups, minimum=1)
+    max_size = check_integer("max_size", max_size, minimum=1)
+    alpha_share = check_unit("alpha_share", alpha_share)
     rng = rng_for(seed)
     m = rng.integers(1, int(max_size) + 1, int(n_groups))
     group = np.repeat(np.arange(int(n_groups)), m)
@@ -41,6 +43,10 @@ def fig4_group(seed: int = 0, delta: float = 0.8, m: int = 6, max_tries: int = 1
 
     Draws P ~ Dirichlet(1) and d ~ U(0, 1) until Algorithm 1 reports case beta_1 with x^1 the last
     record. Returns (p, d, lo, hi, result)."""
+    check_integer("seed", seed, minimum=0)
+    delta = check_unit("delta", delta)
+    m = check_integer("m", m, minimum=1)
+    max_tries = check_integer("max_tries", max_tries, minimum=1)
     rng = rng_for(seed)
     for _ in range(max_tries):
         p = rng.dirichlet(np.ones(m))

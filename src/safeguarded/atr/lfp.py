@@ -38,6 +38,7 @@ from scipy.optimize import linprog
 from safeguarded.atr._checks import check_group_codes, check_prob_vector, check_unit_array
 from safeguarded.atr.table import Segments
 from safeguarded.solvers import SolverError
+from safeguarded.validation import check_positive
 
 __all__ = [
     "SOLVER",
@@ -67,8 +68,7 @@ def _prepare(p, lo, hi, group):
     p = check_prob_vector("p", p)
     lo = check_unit_array("lo", lo, p.size)
     hi = check_unit_array("hi", hi, p.size)
-    if np.any(lo > hi):
-        raise ValueError("lo must be <= hi (an empty fidelity box)")
+    _check_box(lo, hi)
     group = check_group_codes("group", group, p.size)
     segs = Segments.from_codes(group)
     ps = segs.sort(p)
@@ -83,6 +83,12 @@ def _group_proportions(p: np.ndarray) -> np.ndarray:
     if p.ndim != 1 or p.size == 0 or np.any(~np.isfinite(p)) or np.any(p < 0) or p.sum() <= 0:
         raise ValueError("p must be a non-empty 1-D array of probabilities >= 0 with positive sum")
     return p / p.sum()
+
+
+def _check_box(lo, hi) -> None:
+    if np.any(lo > hi):
+        i = int(np.flatnonzero(lo > hi)[0])
+        raise ValueError(f"lo must be <= hi (an empty fidelity box), got lo={lo[i]!r} > hi={hi[i]!r} at {i}")
 
 
 def _check_tol(tol):
@@ -175,6 +181,7 @@ def lp_bisection_group(p, lo, hi, *, tol: float = 1e-9) -> tuple[float, int]:
     pn = _group_proportions(p)
     lo = check_unit_array("lo", lo, p.size)
     hi = check_unit_array("hi", hi, p.size)
+    _check_box(lo, hi)
     seg = np.zeros(p.size, dtype=np.intp)
     a, b, k = 0.0, 1.0, 0
     while b - a > tol:
@@ -221,6 +228,7 @@ def lp_bisection_batched(
     (joint-probability units, group mass 1).
     """
     _check_tol(tol)
+    feas_tol = check_positive("feas_tol", feas_tol)
     segs, pn, los, his = _prepare(p, lo, hi, group)
     start = time.perf_counter()
     G = segs.n_groups
@@ -243,13 +251,15 @@ def lp_bisection_group_cvxpy(p, lo, hi, *, tol: float = 1e-7, solver: str | None
     """
     import cvxpy as cp
 
-    from safeguarded.solvers import InfeasibleError, solve
+    from safeguarded.solvers import InfeasibleError, resolve_solver, solve
 
     _check_tol(tol)
+    resolve_solver(solver, "LP")  # ValueError naming solver unless installed
     p = np.asarray(p, dtype=float)
     pn = _group_proportions(p)
     lo = check_unit_array("lo", lo, p.size)
     hi = check_unit_array("hi", hi, p.size)
+    _check_box(lo, hi)
     x, s = cp.Variable(p.size), cp.Variable()
     beta = cp.Parameter(nonneg=True)
     cons = [

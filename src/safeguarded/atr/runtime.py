@@ -21,6 +21,7 @@ from safeguarded.atr import lfp
 from safeguarded.atr.algorithm import algorithm1
 from safeguarded.atr.fidelity import fidelity_box
 from safeguarded.experiments import rng_for
+from safeguarded.validation import check_frame, check_integer, check_positive
 
 __all__ = ["GROUP_SIZE", "DELTA", "instance", "run_runtime_benchmark", "runtime_summary", "plot_runtime"]
 
@@ -35,7 +36,8 @@ LABELS = {
 
 def instance(n: int, seed: int = 0):
     """A synthetic table of ``n`` records (a multiple of 10): (p, d, lo, hi, group)."""
-    if int(n) < GROUP_SIZE or int(n) % GROUP_SIZE:
+    check_integer("seed", seed, minimum=0)
+    if not isinstance(n, int | np.integer) or isinstance(n, bool) or n < GROUP_SIZE or n % GROUP_SIZE:
         raise ValueError(f"n must be a positive multiple of {GROUP_SIZE}, got n={n!r}")
     rng = rng_for(seed, int(n))
     group = np.repeat(np.arange(int(n) // GROUP_SIZE), GROUP_SIZE)
@@ -48,10 +50,11 @@ def instance(n: int, seed: int = 0):
 
 def run_runtime_benchmark(max_records: int = 10**7, max_seconds: float = 150.0, seed: int = 0, log=print):
     """Time the three methods on sizes 1e2, 3e2, ..., ``max_records``; one row per (method, size)."""
-    if int(max_records) < 100:
-        raise ValueError(f"max_records must be >= 100, got max_records={max_records!r}")
-    if not max_seconds > 0:
-        raise ValueError(f"max_seconds must be > 0, got max_seconds={max_seconds!r}")
+    max_records = check_integer("max_records", max_records, minimum=100)
+    max_seconds = check_positive("max_seconds", max_seconds)
+    check_integer("seed", seed, minimum=0)
+    if not callable(log):
+        raise ValueError(f"log must be a callable taking a line of text, got {type(log).__name__}")
     top = int(np.floor(np.log10(max_records)))
     sizes = sorted({v for k in range(2, top + 1) for v in (10**k, 3 * 10**k) if v <= max_records})
     rows, alive, last = [], {"lp_per_group": True, "lp_monolithic": True}, {}
@@ -102,9 +105,16 @@ def _slope(frame) -> float:
     return float(np.polyfit(np.log10(f["records"]), np.log10(f["seconds"]), 1)[0])
 
 
+def _check_runtime_frame(frame) -> None:
+    check_frame("frame", frame, ("method", "records", "seconds"))
+    if "algorithm1" not in set(frame["method"]) or not set(frame["method"]) <= set(LABELS):
+        raise ValueError(f"frame must hold algorithm1 rows and only the methods {list(LABELS)}")
+
+
 def runtime_summary(frame: pd.DataFrame) -> dict:
     """Log-log slopes (sizes >= 1e3 where a method has two of them, else all its sizes), Algorithm 1's
     slope over its top two decades, and the speed-up at each baseline's largest size."""
+    _check_runtime_frame(frame)
     slopes = {m: _slope(f) for m, f in frame.groupby("method", sort=False)}
     alg = frame[frame["method"] == "algorithm1"]
     t_alg = alg.set_index("records")["seconds"]
@@ -119,6 +129,10 @@ def runtime_summary(frame: pd.DataFrame) -> dict:
 def plot_runtime(frame: pd.DataFrame, summary: dict):
     """Log-log wall time vs records, labelled as the repository's own figure."""
     import matplotlib.pyplot as plt
+
+    _check_runtime_frame(frame)
+    if not isinstance(summary, dict) or not set(frame["method"]) <= set(summary.get("slopes", {})):
+        raise ValueError("summary must be the dict of runtime_summary(frame) (a slope per method)")
 
     fig, ax = plt.subplots(figsize=(6.0, 4.2))
     for m, f in frame.groupby("method", sort=False):

@@ -16,6 +16,7 @@ import numpy as np
 import pandas as pd
 
 from safeguarded.atr._checks import check_group_codes, check_prob_vector, check_unit_array
+from safeguarded.validation import check_array
 
 __all__ = ["Segments", "DecisionTable", "table1", "example_table", "census_table"]
 
@@ -179,7 +180,8 @@ def table1() -> pd.DataFrame:
 
 def example_table(population=(12, 5, 3, 9, 7, 4)) -> DecisionTable:
     """Section 8's example: Table 1 with the smaller population {12, 5, 3, 9, 7, 4} (Table 4)."""
-    frame = table1().drop(columns="population").assign(population=np.asarray(population, dtype=float))
+    population = check_array("population", population, shape=(len(_TABLE1["population"]),))
+    frame = table1().drop(columns="population").assign(population=population)
     return DecisionTable.from_counts(frame, ["gender"], ["income"], count="population", decision="d")
 
 
