@@ -67,7 +67,7 @@ WORKS_WITH_CASES = (
     "rlt",
 )
 #: works whose every public function and every parameter has a case (checked by a test)
-FULLY_COVERED = ("rldp", "atr", "wasserstein_mixed", "robust_lr_aux", "convex_max", "rlt")
+FULLY_COVERED = ("rldp", "atr", "routing", "wasserstein_mixed", "robust_lr_aux", "convex_max", "rlt")
 
 
 class Made:
@@ -117,6 +117,22 @@ def _grid():
     from safeguarded.routing.network import grid_network
 
     return grid_network(2, 2)
+
+
+# routing: the 2 x 2 two-way grid (4 nodes, RT_K = 12 OD pairs, RT_M = 8 arcs)
+RT_K, RT_M = 12, 8
+RT_Q = [1.0] * RT_M
+RT_NOT_NETWORK = ["bogus", Made("a routing Instance", lambda: _rt_instance())]
+RT_BAD_DEMAND = [np.ones(3), np.full(RT_K, -1.0), np.full(RT_K, NAN)]  # wrong length, negative, NaN
+RT_BAD_ARCS = [np.ones(3), np.full(RT_M, -1.0), np.full(RT_M, NAN)]
+RT_BAD_X = [np.zeros(RT_K), np.full((RT_K, RT_M), NAN)]
+RT_BAD_BETA_MODE = ["bogus", 0.0, NAN]
+
+
+def _rt_instance():
+    from safeguarded.routing.experiments import load_instance
+
+    return load_instance("smoke")
 
 
 def _axes():
@@ -588,26 +604,116 @@ CASES = [
     case(
         "routing.dp_sgd.sample_days",
         dict(mean_demand=lambda: np.ones(4), n_days=3, rng=_rng, scale=1.0, periods=60),
+        mean_demand=[np.full(4, -1.0), np.full(4, NAN), np.ones((2, 2))],
+        rng=[0],
         scale=POSITIVE,
         periods=COUNT,
     ),
-    case("routing.network.grid_network", dict(rows=3, cols=3, seed=0), rows=COUNT, cols=COUNT),
+    case("routing.dp_sgd.random_policy", dict(network=_grid, rng=_rng), network=RT_NOT_NETWORK, rng=[0]),
+    case(
+        "routing.dp_sgd.shortest_path_policy",
+        dict(network=_grid, weights=None),
+        network=RT_NOT_NETWORK,
+        weights=RT_BAD_ARCS,
+    ),
+    case(
+        "routing.dp_sgd.private_projected_sgd",
+        dict(network=_grid, days=lambda: np.ones((2, RT_K)), q=RT_Q, alpha=1.0, beta=10.0, C=10.0, eps=0.5,
+             delta=0.1, d_lambda=1 / 60, rng=_rng, x0=None, reg=1.0, keep_iterates=False),
+        network=RT_NOT_NETWORK,
+        days=[np.ones((2, 3)), np.full((2, RT_K), -1.0), np.full((2, RT_K), NAN)],
+        q=RT_BAD_ARCS,
+        alpha=POSITIVE,
+        beta=POSITIVE,
+        C=POSITIVE,
+        d_lambda=POSITIVE,
+        x0=[np.zeros((2, 2)), np.full((RT_K, RT_M), NAN), np.zeros((RT_K, RT_M))],
+        reg=POSITIVE,
+        rng=[0],
+        keep_iterates=["yes"],
+        eps=[0.0, -1.0, NAN, 1.5],
+    ),
+    case(
+        "routing.dp_sgd.privatize",
+        dict(x_n=lambda: np.zeros((RT_K, RT_M)), sigma=1.0, network=_grid, rng=_rng),
+        x_n=[np.zeros((2, 2)), np.full((RT_K, RT_M), NAN)],
+        sigma=[-1.0, NAN, INF],
+        network=RT_NOT_NETWORK,
+        rng=[0],
+    ),
+    case(
+        "routing.network.grid_network",
+        dict(rows=3, cols=3, seed=0),
+        rows=COUNT,
+        cols=COUNT,
+    ),
+    case(
+        "routing.network.demand_vector",
+        dict(network=_grid, matrix=lambda: np.ones((4, 4))),
+        network=RT_NOT_NETWORK,
+        matrix=[np.ones((3, 3)), np.full((4, 4), -1.0), np.full((4, 4), NAN), "abc"],
+    ),
+    case(
+        "routing.network.demand_matrix",
+        dict(network=_grid, vector=lambda: np.ones(RT_K)),
+        network=RT_NOT_NETWORK,
+        vector=RT_BAD_DEMAND,
+    ),
     case(
         "routing.costs.bpr_travel_time",
-        dict(y=[1.0, 2.0], free_flow=[1.0, 1.0], capacity=[1.0, 1.0]),
+        dict(y=[1.0, 2.0], free_flow=[1.0, 1.0], capacity=[1.0, 1.0], b=0.15, power=4.0),
+        y=[[-1.0, 2.0], [NAN, 1.0]],
+        free_flow=[[-1.0, 1.0], [1.0, 1.0, 1.0], [NAN, 1.0]],
         b=[-1.0, NAN],
-        power=[-1.0, NAN],
-        capacity=[[0.0, 1.0], [1.0]],
+        power=[0.5, -1.0, NAN],
+        capacity=[[0.0, 1.0], [1.0, 1.0, 1.0]],
     ),
     case(
         "routing.costs.affine_slopes",
         dict(free_flow=[1.0, 1.0], capacity=[1.0, 1.0], kappa=2.0),
-        kappa=POSITIVE,
-        capacity=[[0.0, 1.0]],
+        kappa=[*POSITIVE, 1.0],
+        capacity=[[0.0, 1.0], [1.0]],
+        free_flow=[[-1.0, 1.0], [NAN, 1.0]],
+    ),
+    case(
+        "routing.costs.link_flows",
+        dict(x=lambda: np.zeros((RT_K, RT_M)), lam=lambda: np.ones(RT_K)),
+        x=RT_BAD_X,
+        lam=[np.ones(3), np.full(RT_K, NAN), np.ones((2, 2, RT_K))],
+    ),
+    case(
+        "routing.costs.travel_cost",
+        dict(x=lambda: np.zeros((RT_K, RT_M)), lam=lambda: np.ones(RT_K), q=RT_Q, c=RT_Q),
+        x=RT_BAD_X,
+        lam=[np.ones(3)],
+        q=RT_BAD_ARCS,
+        c=[np.ones(3), np.full(RT_M, NAN)],
+    ),
+    *[
+        case(
+            f"routing.costs.{f}",
+            dict(x=lambda: np.zeros((RT_K, RT_M)), lam=lambda: np.ones(RT_K), q=RT_Q, c=RT_Q, alpha=0.0,
+                 reg=1.0),
+            x=RT_BAD_X,
+            lam=[np.ones(3), np.full(RT_K, NAN)],
+            q=RT_BAD_ARCS,
+            c=[np.ones(3), np.full(RT_M, NAN)],
+            alpha=[-1.0, NAN, INF],
+            reg=POSITIVE,
+        )
+        for f in ("objective", "gradient")
+    ],
+    case(
+        "routing.costs.smoothness_beta",
+        dict(lam=lambda: np.ones(RT_K), q=RT_Q),
+        lam=[[-1.0, 1.0], [NAN, 1.0], [[1.0]]],
+        q=[[-1.0, 1.0], [NAN, 1.0], []],
     ),
     case(
         "routing.costs.cost_rescaled_units",
         dict(lam_per_hour=[1.0], q_per_hour=[1.0], periods=60.0),
+        lam_per_hour=[[NAN], "abc"],
+        q_per_hour=[[INF], "abc"],
         periods=POSITIVE,
     ),
     case(
@@ -624,7 +730,106 @@ CASES = [
         n_nodes=COUNT,
         lam_max=POSITIVE,
         q=[[-1.0, 2.0]],
-        c=[[-1.0, 1.0], [NAN, 1.0]],
+        c=[[-1.0, 1.0], [NAN, 1.0], [1.0]],
+    ),
+    case(
+        "routing.frank_wolfe.all_or_nothing",
+        dict(network=_grid, lam=lambda: np.ones(RT_K), weights=RT_Q),
+        network=RT_NOT_NETWORK,
+        lam=RT_BAD_DEMAND,
+        weights=RT_BAD_ARCS,
+    ),
+    case(
+        "routing.frank_wolfe.frank_wolfe_system_optimum",
+        dict(network=_grid, lam=lambda: np.ones(RT_K), q=RT_Q, rel_gap=1e-6, max_iter=100),
+        network=RT_NOT_NETWORK,
+        lam=RT_BAD_DEMAND,
+        q=RT_BAD_ARCS,
+        rel_gap=[0.0, 1.5, NAN],
+        max_iter=COUNT,
+    ),
+    case(
+        "routing.problems.origin_demands",
+        dict(network=_grid, lam=lambda: np.ones(RT_K)),
+        network=RT_NOT_NETWORK,
+        lam=RT_BAD_DEMAND,
+    ),
+    case(
+        "routing.problems.system_optimum_links",
+        dict(network=_grid, lam=lambda: np.ones(RT_K), q=RT_Q, solver=None),
+        network=RT_NOT_NETWORK,
+        lam=RT_BAD_DEMAND,
+        q=RT_BAD_ARCS,
+        solver=["BOGUS"],
+    ),
+    case(
+        "routing.problems.policy_optimum",
+        dict(network=_grid, lams=lambda: np.ones(RT_K), q=RT_Q, alpha=0.0, reg=1.0, solver=None),
+        network=RT_NOT_NETWORK,
+        lams=RT_BAD_DEMAND,
+        q=RT_BAD_ARCS,
+        alpha=[-1.0, NAN, INF],
+        reg=POSITIVE,
+        solver=["BOGUS"],
+    ),
+    case(
+        "routing.projection.project_unit_flows",
+        dict(z=lambda: np.zeros((RT_K, RT_M)), network=_grid, tol=1e-9, max_iter=200, nu0=None,
+             return_dual=False),
+        z=[np.zeros((2, 2)), np.full((RT_K, RT_M), NAN)],
+        network=RT_NOT_NETWORK,
+        tol=POSITIVE,
+        max_iter=COUNT,
+        nu0=[np.zeros((2, 2)), np.full((RT_K, 4), NAN)],
+        return_dual=["yes"],
+    ),
+    case(
+        "routing.experiments.convergence_cell",
+        dict(kind="smoke", n_days=3, kappa=2.0, demand_scale=1.0, alpha=1e4, beta_mode="data", seed=0,
+             eps=0.1, delta=0.1, start="paths"),
+        kind=["bogus"],
+        kappa=[1.0, NAN, INF],
+        demand_scale=POSITIVE,
+        alpha=POSITIVE,
+        beta_mode=RT_BAD_BETA_MODE,
+        start=["bogus"],
+        eps=[0.0, NAN, 1.5],
+    ),
+    case(
+        "routing.experiments.privacy_cell",
+        dict(kind="smoke", n_days=3, alpha=1e4, beta_mode="data", eps_grid=(0.1,), delta_grid=(0.1,),
+             draws=2, seed=0, d_lambda_modes=("paper",), start="paths"),
+        kind=["bogus"],
+        alpha=POSITIVE,
+        beta_mode=RT_BAD_BETA_MODE,
+        eps_grid=[(1.5,), (NAN,), (), 0.1],
+        delta_grid=[(0.0,), (1.5,), (), 0.1],
+        draws=COUNT,
+        d_lambda_modes=[("bogus",), "paper", ()],
+        start=["bogus"],
+    ),
+    case(
+        "routing.experiments.approximation_cell",
+        dict(kind="smoke", n_days=3, alpha=1e3, seed=0),
+        kind=["bogus"],
+        alpha=[-1.0, NAN, INF],
+    ),
+    case(
+        "routing.experiments.beta_units_table",
+        dict(instance=_rt_instance, alpha=1e4, T=60),
+        instance=["bogus", Made("a Network", _grid)],
+        alpha=[-1.0, NAN, INF],
+        T=COUNT,
+    ),
+    case(
+        "routing.experiments.saa_optimum",
+        dict(network=_grid, days=lambda: np.ones((2, RT_K)), q=RT_Q, alpha=1.0, iters=3, solver=None),
+        network=RT_NOT_NETWORK,
+        days=[np.ones((2, 3)), np.full((2, RT_K), -1.0), np.ones(RT_K)],
+        q=RT_BAD_ARCS,
+        alpha=[-1.0, NAN, INF],
+        iters=COUNT,
+        solver=["BOGUS"],
     ),
     # dp_noise
     case("dp_noise.mechanisms.validate_privacy", dict(epsilon=1.0, delta=0.1, sensitivity=1.0)),

@@ -26,8 +26,9 @@ from scipy.optimize import brentq
 from scipy.stats import norm
 
 from safeguarded.routing import costs
-from safeguarded.routing.network import Network, check_demand
+from safeguarded.routing.network import Network, check_arc_vector, check_demand, check_network
 from safeguarded.routing.projection import project_unit_flows
+from safeguarded.validation import check_array, check_bool, check_positive, check_rng
 
 __all__ = [
     "check_privacy",
@@ -56,15 +57,20 @@ def check_privacy(eps: float, delta: float) -> None:
 
 def _check_positive(**values: float) -> None:
     for name, value in values.items():
-        if not (math.isfinite(value) and value > 0):
-            raise ValueError(f"{name} must be > 0, got {name}={value}")
+        check_positive(name, value)
+
+
+def _count(name: str, value) -> int:
+    """``value`` as an int >= 1 (a number of steps or days)."""
+    if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < 1:
+        raise ValueError(f"{name} must be >= 1 and an integer, got {name}={value!r}")
+    return int(value)
 
 
 def step_sizes(n_steps: int, alpha: float, beta: float) -> np.ndarray:
     """eta_0 .. eta_{N-1} of Algorithm 1, line 5: eta_{k-1} = min(1/(alpha k), min(1, 2 alpha)/beta)."""
     _check_positive(alpha=alpha, beta=beta)
-    if n_steps < 1:
-        raise ValueError(f"n_steps must be >= 1, got n_steps={n_steps}")
+    n_steps = _count("n_steps", n_steps)
     k = np.arange(1, n_steps + 1)
     return np.minimum(1.0 / (alpha * k), min(1.0, 2 * alpha) / beta)
 
@@ -75,8 +81,7 @@ def sensitivity_bound(C: float, alpha: float, beta: float, n_days: int, d_lambda
     With dLambda = 1/T this is Algorithm 1's line 8.
     """
     _check_positive(C=C, alpha=alpha, beta=beta, d_lambda=d_lambda)
-    if n_days < 1:
-        raise ValueError(f"n_days must be >= 1, got n_days={n_days}")
+    n_days = _count("n_days", n_days)
     return C * min(min(1.0, 2 * alpha) / beta, 1.0 / (alpha * n_days)) * d_lambda
 
 
@@ -121,8 +126,10 @@ def sample_days(
     gives the other reading, hourly counts ~ Poisson(mean).
     """
     mean_demand = check_demand(mean_demand, "mean_demand")
-    if n_days < 1:
-        raise ValueError(f"n_days must be >= 1, got n_days={n_days}")
+    if mean_demand.ndim != 1:
+        raise ValueError(f"mean_demand must be one demand vector (K,), got shape {mean_demand.shape}")
+    n_days = _count("n_days", n_days)
+    check_rng("rng", rng)
     if periods < 1 or int(periods) != periods:
         raise ValueError(f"periods must be a positive integer, got periods={periods}")
     _check_positive(scale=scale)
@@ -133,6 +140,8 @@ def sample_days(
 def random_policy(network: Network, rng: np.random.Generator) -> np.ndarray:
     """An initial policy x_0: the projection onto 𝒳 of a uniform [0, 1] point ([DECIDE], the alternative
     start of Fig. 2: it spreads every pair's unit flow over many arcs and starts far from the optimum)."""
+    check_network(network)
+    check_rng("rng", rng)
     return project_unit_flows(rng.uniform(size=(network.n_od, network.n_arcs)), network)
 
 
@@ -145,9 +154,8 @@ def shortest_path_policy(network: Network, weights: np.ndarray | None = None) ->
     """
     from scipy.sparse.csgraph import dijkstra
 
-    w = network.free_flow if weights is None else np.asarray(weights, dtype=float)
-    if w.shape != (network.n_arcs,) or np.any(w < 0):
-        raise ValueError(f"weights must be a non-negative vector of length {network.n_arcs}")
+    check_network(network)
+    w = network.free_flow if weights is None else check_arc_vector("weights", weights, network)
     dist, pred = dijkstra(network.adjacency(w), directed=True, return_predecessors=True)
     od = network.od_pairs
     if np.isinf(dist[od[:, 0], od[:, 1]]).any():
@@ -208,10 +216,17 @@ def private_projected_sgd(
     reg
         Regulariser convention: F = F_hat + reg * alpha ||x||^2 (1: Sec. 5.2, 1/2: Sec. 3.4).
     """
+    check_network(network)
     check_privacy(eps, delta)
     days = np.atleast_2d(check_demand(days, "days"))
-    if days.shape[1] != network.n_od:
+    if days.ndim != 2 or days.shape[1] != network.n_od:
         raise ValueError(f"days must have {network.n_od} columns (OD pairs), got shape {days.shape}")
+    q = check_arc_vector("q", q, network)
+    _check_positive(alpha=alpha, beta=beta, C=C, d_lambda=d_lambda, reg=reg)
+    check_rng("rng", rng)
+    if x0 is not None:
+        check_array("x0", x0, shape=(network.n_od, network.n_arcs))
+    keep_iterates = check_bool("keep_iterates", keep_iterates)
     network.check_reachable(days.max(axis=0))
     n_days = days.shape[0]
     c = network.free_flow
@@ -239,7 +254,9 @@ def private_projected_sgd(
 
 def privatize(x_n: np.ndarray, sigma: float, network: Network, rng: np.random.Generator) -> np.ndarray:
     """Lines 10-11 of Algorithm 1: x_alg = Pi_𝒳(x_N + Z), Z ~ N(0, sigma^2 I)."""
-    if not (math.isfinite(sigma) and sigma >= 0):
-        raise ValueError(f"sigma must be >= 0, got sigma={sigma}")
+    check_network(network)
+    x_n = check_array("x_n", x_n, shape=(network.n_od, network.n_arcs))
+    check_positive("sigma", sigma, allow_zero=True)
+    check_rng("rng", rng)
     z = x_n + rng.normal(0.0, sigma, size=x_n.shape)
     return project_unit_flows(z, network, max_iter=2000)

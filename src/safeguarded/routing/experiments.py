@@ -20,7 +20,17 @@ import numpy as np
 
 from safeguarded.experiments import rng_for
 from safeguarded.routing import costs, dp_sgd, problems
-from safeguarded.routing.network import Network, demand_vector, grid_network, sioux_falls
+from safeguarded.routing.network import (
+    Network,
+    check_arc_vector,
+    check_demand,
+    check_network,
+    demand_vector,
+    grid_network,
+    sioux_falls,
+)
+from safeguarded.solvers import resolve_solver
+from safeguarded.validation import check_choice, check_in_interval, check_integer, check_positive, check_type
 
 __all__ = [
     "Instance",
@@ -87,6 +97,28 @@ def initial_policy(network: Network, start: str, seed: int) -> np.ndarray:
     raise ValueError(f"start must be one of {STARTS}, got start={start!r}")
 
 
+KINDS = ("paper", "smoke")
+
+
+def _check_run(kind, n_days, alpha, beta_mode, seed, start) -> None:
+    """The checks shared by the Algorithm-1 cells (before any instance is loaded)."""
+    check_choice("kind", kind, KINDS)
+    check_integer("n_days", n_days, minimum=1)
+    check_positive("alpha", alpha)
+    if not (isinstance(beta_mode, str) and beta_mode == "data"):
+        if isinstance(beta_mode, str):
+            raise ValueError(f"beta_mode must be 'data' or a number > 0, got beta_mode={beta_mode!r}")
+        check_positive("beta_mode", beta_mode)
+    check_integer("seed", seed, minimum=0)
+    check_choice("start", start, STARTS)
+
+
+def _grid(name: str, values) -> list:
+    if not isinstance(values, tuple | list) or not values:
+        raise ValueError(f"{name} must be a non-empty tuple or list, got {name}={values!r}")
+    return list(values)
+
+
 def _run_alg1(
     kind, n_days, kappa, demand_scale, alpha, beta_mode, eps, delta, seed, keep=False, start="paths"
 ):
@@ -109,6 +141,10 @@ def convergence_cell(
 ) -> list[dict]:  # fmt: skip
     """One Algorithm-1 run (Fig. 2 / Fig. 3): cost ratio F_hat(x_k)/Baseline for k = 0..N from the
     initial policy ``start`` (:data:`STARTS`)."""
+    _check_run(kind, n_days, alpha, beta_mode, seed, start)
+    check_in_interval("kappa", kappa, 1.0, float("inf"))
+    check_positive("demand_scale", demand_scale)
+    dp_sgd.check_privacy(eps, delta)
     net, q, days, beta, res, base = _run_alg1(
         kind, n_days, kappa, demand_scale, alpha, beta_mode, eps, delta, seed, start=start
     )
@@ -139,6 +175,20 @@ def privacy_cell(
     ``d_lambda_modes``: "paper" = 1/T (Algorithm 1 line 8, per-minute rates); "veh/h" = 1 (one request
     changes an hourly count by 1: the unit-consistent sensitivity for Lambda in veh/h).
     """
+    _check_run(kind, n_days, alpha, beta_mode, seed, start)
+    for eps in _grid("eps_grid", eps_grid):
+        try:
+            dp_sgd.check_privacy(eps, 0.5)
+        except ValueError as exc:
+            raise ValueError(f"eps_grid: {exc}") from None
+    for delta in _grid("delta_grid", delta_grid):
+        try:
+            dp_sgd.check_privacy(0.5, delta)
+        except ValueError as exc:
+            raise ValueError(f"delta_grid: {exc}") from None
+    check_integer("draws", draws, minimum=1)
+    for mode in _grid("d_lambda_modes", d_lambda_modes):
+        check_choice("d_lambda_modes", mode, ("paper", "veh/h"))
     net, q, days, beta, res, base = _run_alg1(
         kind, n_days, 2.0, 1.0, alpha, beta_mode, 0.1, 0.1, seed, start=start
     )
@@ -182,6 +232,14 @@ def saa_optimum(
     hold about 14 GB for Sioux Falls); the iterates contract by L_V / (2 alpha + L_V).
     Returns (x, list of solve records, max |x_{t+1} - x_t| of the last step).
     """
+    check_network(network)
+    days = check_demand(days, "days", network.n_od)
+    if days.ndim != 2:
+        raise ValueError(f"days must be an (N, {network.n_od}) array of demand vectors, got {days.shape}")
+    q = check_arc_vector("q", q, network)
+    alpha = check_positive("alpha", alpha, allow_zero=True)
+    iters = check_integer("iters", iters, minimum=1)
+    resolve_solver(solver, "QP")  # ValueError naming solver unless installed
     import cvxpy as cp
 
     from safeguarded.solvers import solve
@@ -210,6 +268,10 @@ def saa_optimum(
 
 def approximation_cell(*, kind: str, n_days: int, alpha: float, seed: int) -> dict:
     """Table 2 (App. D): Errors #1-#3 for N days, regulariser alpha (the paper: 1e3)."""
+    check_choice("kind", kind, KINDS)
+    check_integer("n_days", n_days, minimum=1)
+    check_positive("alpha", alpha, allow_zero=True)
+    check_integer("seed", seed, minimum=0)
     inst = load_instance(kind)
     net, q, lam = _setup(inst, 2.0, 1.0)
     c = net.free_flow
@@ -247,6 +309,9 @@ def beta_units_table(instance: Instance, alpha: float = PAPER["alpha"], T: int =
     "as given": the TNTP numbers used as they stand (OD value as the rate, q = c/cap); "veh/h -> per
     minute": the OD values converted from veh/h to requests/min (/T) with q in min/(req/min) (x T).
     """
+    check_type("instance", instance, Instance, "a routing Instance (see load_instance)")
+    alpha = check_positive("alpha", alpha, allow_zero=True)
+    T = check_integer("T", T, minimum=1)  # noqa: N806
     net = instance.network
     lam = instance.mean_demand
     q = costs.affine_slopes(net.free_flow, net.capacity, 2.0)

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.sparse.csgraph import dijkstra
 
-from safeguarded.routing.network import Network, check_demand
+from safeguarded.routing.network import Network, check_arc_vector, check_demand, check_network
+from safeguarded.validation import check_in_interval, check_integer
 
 __all__ = ["FrankWolfeResult", "all_or_nothing", "frank_wolfe_system_optimum"]
 
@@ -29,6 +30,11 @@ class FrankWolfeResult:
 
 def all_or_nothing(network: Network, lam: np.ndarray, weights: np.ndarray) -> np.ndarray:
     """Link flows of sending every OD demand along one shortest path under ``weights``."""
+    check_network(network)
+    lam = check_demand(lam, "lam", network.n_od)
+    if lam.ndim != 1:
+        raise ValueError(f"lam must be one demand vector of shape ({network.n_od},), got shape {lam.shape}")
+    weights = check_arc_vector("weights", weights, network)
     od = network.od_pairs
     origins = np.unique(od[lam > 0, 0])
     dist, pred = dijkstra(
@@ -57,11 +63,12 @@ def frank_wolfe_system_optimum(
     network: Network, lam: np.ndarray, q: np.ndarray, *, rel_gap: float = 1e-6, max_iter: int = 20000
 ) -> FrankWolfeResult:
     """Frank-Wolfe with exact line search until the relative duality gap is below ``rel_gap``."""
-    lam = check_demand(lam, "lam")
-    if not 0 < rel_gap < 1:
-        raise ValueError(f"rel_gap must be in (0, 1), got rel_gap={rel_gap}")
+    check_network(network)
+    lam = check_demand(lam, "lam", network.n_od)
+    rel_gap = check_in_interval("rel_gap", rel_gap, 0.0, 1.0)
+    max_iter = check_integer("max_iter", max_iter, minimum=1)
     c = network.free_flow
-    q = np.asarray(q, dtype=float)
+    q = check_arc_vector("q", q, network)
     y = all_or_nothing(network, lam, c)
     gap = np.inf
     for it in range(1, max_iter + 1):

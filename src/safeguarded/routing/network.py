@@ -19,6 +19,8 @@ import numpy as np
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import connected_components, shortest_path
 
+from safeguarded.validation import check_array, check_integer, check_type
+
 __all__ = ["Network", "sioux_falls", "grid_network", "demand_vector", "demand_matrix"]
 
 
@@ -139,27 +141,45 @@ def demand_vector(network: Network, matrix: np.ndarray) -> np.ndarray:
 
     Raises ValueError for a wrong shape or a negative/non-finite demand.
     """
-    matrix = np.asarray(matrix, dtype=float)
+    check_network(network)
+    matrix = check_array("matrix", matrix, finite=False)
     n = network.n_nodes
     if matrix.shape[-2:] != (n, n):
-        raise ValueError(f"demand matrix must have shape (..., {n}, {n}), got {matrix.shape}")
-    check_demand(matrix)
+        raise ValueError(f"matrix must be a demand matrix of shape (..., {n}, {n}), got {matrix.shape}")
+    check_demand(matrix, "matrix")
     od = network.od_pairs
     return matrix[..., od[:, 0], od[:, 1]]
 
 
 def demand_matrix(network: Network, vector: np.ndarray) -> np.ndarray:
     """Inverse of :func:`demand_vector` (zeros on the diagonal)."""
-    vector = np.asarray(vector, dtype=float)
+    check_network(network)
+    vector = check_demand(vector, "vector", network.n_od)
     out = np.zeros(vector.shape[:-1] + (network.n_nodes, network.n_nodes))
     od = network.od_pairs
     out[..., od[:, 0], od[:, 1]] = vector
     return out
 
 
-def check_demand(demand: np.ndarray, name: str = "demand") -> np.ndarray:
-    """Validate a demand array: finite and >= 0 (raises ValueError naming ``name``)."""
-    demand = np.asarray(demand, dtype=float)
+def check_network(network, name: str = "network") -> Network:
+    """``network`` if it is a :class:`Network` (ValueError naming ``name`` otherwise)."""
+    return check_type(name, network, Network, "a routing Network")
+
+
+def check_arc_vector(name: str, values, network: Network) -> np.ndarray:
+    """A finite vector with one entry >= 0 per arc of ``network`` (slopes q, weights)."""
+    arr = check_array(name, values)
+    if arr.shape != (network.n_arcs,) or arr.min() < 0:
+        raise ValueError(f"{name} must be a non-negative vector of length {network.n_arcs} (one per arc)")
+    return arr
+
+
+def check_demand(demand: np.ndarray, name: str = "demand", length: int | None = None) -> np.ndarray:
+    """Validate a demand array: finite and >= 0, and with ``length`` entries in its last axis if given
+    (raises ValueError naming ``name``)."""
+    demand = check_array(name, demand, finite=False, nonempty=False)
+    if length is not None and (demand.ndim < 1 or demand.shape[-1] != length):
+        raise ValueError(f"{name} must have {length} entries (OD pairs) in its last axis, got {demand.shape}")
     if not np.all(np.isfinite(demand)):
         raise ValueError(f"{name} must be finite")
     if demand.size and demand.min() < 0:
@@ -189,7 +209,10 @@ def sioux_falls() -> tuple[Network, np.ndarray]:
 def grid_network(rows: int = 3, cols: int = 3, *, seed: int = 0) -> Network:
     """A small two-way grid (toy network for exact checks): free-flow times and capacities drawn from
     ``seed`` (times in 1..5, capacities in 50..150)."""
-    if rows < 1 or cols < 1 or rows * cols < 2:
+    rows = check_integer("rows", rows, minimum=1)
+    cols = check_integer("cols", cols, minimum=1)
+    check_integer("seed", seed, minimum=0)
+    if rows * cols < 2:
         raise ValueError(f"rows and cols must be >= 1 with rows*cols >= 2, got rows={rows}, cols={cols}")
     rng = np.random.default_rng(seed)
     idx = np.arange(rows * cols).reshape(rows, cols)

@@ -17,8 +17,9 @@ from dataclasses import dataclass
 import cvxpy as cp
 import numpy as np
 
-from safeguarded.routing.network import Network, check_demand
-from safeguarded.solvers import SolveRecord, solve
+from safeguarded.routing.network import Network, check_arc_vector, check_demand, check_network
+from safeguarded.solvers import SolveRecord, resolve_solver, solve
+from safeguarded.validation import check_positive
 
 __all__ = ["LinkOptimum", "PolicyOptimum", "system_optimum_links", "policy_optimum", "origin_demands"]
 
@@ -39,7 +40,10 @@ class PolicyOptimum:
 
 def origin_demands(network: Network, lam: np.ndarray) -> np.ndarray:
     """(n x n) net inflow per origin: row o has lam(o, d) at d and -sum_d lam(o, d) at o."""
-    lam = check_demand(lam, "lam")
+    check_network(network)
+    lam = check_demand(lam, "lam", network.n_od)
+    if lam.ndim != 1:
+        raise ValueError(f"lam must be one demand vector of shape ({network.n_od},), got shape {lam.shape}")
     od = network.od_pairs
     out = np.zeros((network.n_nodes, network.n_nodes))
     np.add.at(out, (od[:, 0], od[:, 1]), lam)
@@ -48,17 +52,17 @@ def origin_demands(network: Network, lam: np.ndarray) -> np.ndarray:
 
 
 def _check_q(network: Network, q: np.ndarray) -> np.ndarray:
-    q = np.asarray(q, dtype=float)
-    if q.shape != (network.n_arcs,) or np.any(q < 0):
-        raise ValueError(f"q must be a non-negative vector of length {network.n_arcs}")
-    return q
+    return check_arc_vector("q", q, network)
 
 
 def system_optimum_links(
     network: Network, lam: np.ndarray, q: np.ndarray, *, solver: str | None = None
 ) -> LinkOptimum:
     """Link-flow system optimum of F_hat(., lam) (Baseline of Sec. 5.2 at demand ``lam``, length K)."""
+    check_network(network)
     q = _check_q(network, q)
+    resolve_solver(solver, "QP")  # ValueError naming solver unless installed
+    origin_demands(network, lam)  # checks lam
     network.check_reachable(lam)
     rhs = origin_demands(network, lam)
     a = network.incidence
@@ -95,11 +99,13 @@ def policy_optimum(
     alpha, reg
         Regulariser weight and convention (reg=1: alpha ||x||^2 as in Sec. 5.2).
     """
+    check_network(network)
     q = _check_q(network, q)
-    if alpha < 0:
-        raise ValueError(f"alpha must be >= 0, got alpha={alpha}")
+    alpha = check_positive("alpha", alpha, allow_zero=True)
+    reg = check_positive("reg", reg)
+    resolve_solver(solver, "QP")  # ValueError naming solver unless installed
     lams = np.atleast_2d(check_demand(lams, "lams"))
-    if lams.shape[1] != network.n_od:
+    if lams.ndim != 2 or lams.shape[1] != network.n_od:
         raise ValueError(f"lams must have {network.n_od} columns (OD pairs), got shape {lams.shape}")
     network.check_reachable(lams.max(axis=0))
     n_days = lams.shape[0]

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from safeguarded.routing.network import Network
+from safeguarded.routing.network import Network, check_network
+from safeguarded.validation import check_array, check_bool, check_integer, check_positive
 
 __all__ = ["project_unit_flows", "ProjectionError"]
 
@@ -58,17 +59,15 @@ def project_unit_flows(
     return_dual
         Also return the dual potentials (for warm starts and KKT checks).
     """
+    check_network(network)
     a = network.incidence
     b = network.unit_rhs
-    z = np.asarray(z, dtype=float)
-    if z.shape != (network.n_od, network.n_arcs):
-        raise ValueError(f"z must have shape ({network.n_od}, {network.n_arcs}), got {z.shape}")
-    if not np.all(np.isfinite(z)):
-        raise ValueError("z must be finite")
-    if not tol > 0:
-        raise ValueError(f"tol must be > 0, got tol={tol}")
+    z = check_array("z", z, shape=(network.n_od, network.n_arcs))
+    tol = check_positive("tol", tol)
+    max_iter = check_integer("max_iter", max_iter, minimum=1)
+    return_dual = check_bool("return_dual", return_dual)
     k, n = b.shape
-    nu = np.zeros((k, n)) if nu0 is None else np.array(nu0, dtype=float)
+    nu = np.zeros((k, n)) if nu0 is None else check_array("nu0", nu0, shape=(k, n)).copy()
     eye = np.eye(n)
     mu = np.full(k, 1e-2)  # Levenberg-Marquardt damping, adapted per pair
     v = z + nu @ a
