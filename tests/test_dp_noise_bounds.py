@@ -267,3 +267,15 @@ def test_warm_start_bad_input():
         b.upper_bound(1.0, 0.1, part, warm_start="laplace")
     with pytest.raises(ValueError, match="margin must be in"):
         b.lower_bound(1.0, 0.1, part, margin=1.5)
+
+
+@pytest.mark.parametrize("eps,delta,k", [(1.0, 0.1, 6), (5.0, 0.25, 8), (0.2, 0.3, 4)])
+def test_l1_gap_on_a_uniform_grid_is_at_least_half_a_cell(eps, delta, k):
+    """ℓ1, uniform grid: P(L, β) − D(L, β) ≥ β/2, because c_i − c̲_i = β/2 in every cell (so P equals the
+    same LP with infimum costs plus β/2) and D relaxes that LP (padding).  Sets the k a target gap needs."""
+    part = b.uniform_partition(b.support_rule(eps, delta) * k, k)
+    np.testing.assert_allclose(
+        b.cell_costs(part.edges, "l1", "mean") - b.cell_costs(part.edges, "l1", "inf"), part.beta / 2
+    )
+    up, lo = b.upper_bound(eps, delta, part), b.lower_bound(eps, delta, part)
+    assert up.value - lo.value >= part.beta / 2 - 1e-9
