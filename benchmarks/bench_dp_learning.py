@@ -14,7 +14,9 @@ The FLOP bound counts the operations of one simulation (:func:`safeguarded.dp_le
 flops_per_simulation`: per iteration the margins GEMM 2nd, per coordinate 3n elementwise + 4n BLAS-2;
 naive Bayes: the score GEMM 2·N·K·C over train and test rows) and divides the machine's measured peak
 (a 2000 × 2000 float64 ``numpy.matmul`` on one thread) by it: ratio = measured / bound.  Times are
-wall-clock on a machine shared with other jobs (stated in the CSV as the load average).
+wall-clock on a machine shared with other jobs (stated in the CSV as the load average).  The CSV also
+gives the core-hours one data set needs at the thesis' counts (100 splits × 1,000 simulations × 5 noisy
+methods for Table 3, × 6 methods for Table 2) at the measured rate.
 Results: ``benchmarks/results/dp_learning.csv``.
 """
 
@@ -191,6 +193,9 @@ def main(argv=None) -> pd.DataFrame:
         table = pd.DataFrame(bench_pcd(args.rounds, peak) + bench_nb(args.rounds, peak))
         table["peak_gflops"] = peak / 1e9
         table["load_average"] = load
+        # thesis counts per data set: Table 3 100 splits x 1,000 sims x 5 noisy methods, Table 2 x 6 methods
+        table["thesis_sims"] = np.where(table.kernel == "PCD", 100 * 1000 * 5, 100 * 1000 * 6)
+        table["core_hours_at_thesis_counts"] = table.thesis_sims / table.sims_per_s / 3600
         table.to_csv(OUT / "dp_learning.csv", index=False, float_format="%.4g")
         wide = table.pivot_table(index=["kernel", "dataset"], columns="version", values="sims_per_s",
                                  sort=False)  # fmt: skip

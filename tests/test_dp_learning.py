@@ -281,7 +281,7 @@ class _ValueDependent:
 
 def _reference_pcd(X, y, rng, noise, S, T, P, lam, noise_rng=None):
     """Eq. (10) by plain loops, one simulation at a time, reading the documented random stream: h⁰ and
-    the T permutations from ``rng``, then from ``noise_rng`` (default ``rng``) per iteration P·S draws
+    the T permutations from ``rng``, then from ``noise_rng`` (default ``rng``) T·P·S draws iteration- and
     coordinate-major, or, for a data-dependent noise, one draw per simulation (block size 1), iteration
     and coordinate."""
     n, d = X.shape
@@ -290,6 +290,7 @@ def _reference_pcd(X, y, rng, noise, S, T, P, lam, noise_rng=None):
     h0 = rng.uniform(-1.0, 1.0, size=d)
     perms = [rng.permutation(d)[:P] for _ in range(T)]
     draws = [noise.sample(noise_rng, P * S).reshape(P, S) for _ in range(T)] if noise and not dd else None
+    # (the kernel draws all T·P·S at once: the same values for these concatenating samplers)
     H = np.empty((S, d))
     for s in range(S):
         h = h0.copy()

@@ -26,11 +26,12 @@ average of the inner iterates is formed in closed form, h̄_j = h_j + (P − k)/
 coordinate (0-based), instead of summing P copies of H.
 
 Random stream: ``rng`` draws h⁰ and then the T permutations (shared by all simulations and, in
-:func:`dp_pcd_methods`, by all methods); then a data-independent noise draws, per iteration, the P·S
-values of that iteration as one ``sample(rng, P*S)`` call (coordinate-major), and a data-dependent noise
-draws per block, iteration and coordinate.  (Before 2026-11 the permutation of iteration t+1 was drawn
-after the noise of iteration t, so methods did not share coordinate orders; same distribution per
-method, different numbers.)
+:func:`dp_pcd_methods`, by all methods); then a data-independent noise draws all T·P·S values in one
+``sample(rng, T*P*S)`` call (iteration-, then coordinate-major; for samplers whose draws concatenate, as
+the Gaussians, the truncated Laplace and the piecewise-uniform noise, the same values as one call per
+coordinate), and a data-dependent noise draws per block, iteration and coordinate.  (Before 2026-11
+the permutation of iteration t+1 was drawn after the noise of iteration t, so methods did not share
+coordinate orders; same distribution per method, different numbers.)
 """
 
 from __future__ import annotations
@@ -231,11 +232,12 @@ def dp_pcd_methods(
 
 
 def _draws(noise, rng, T, P, S) -> np.ndarray:
-    """T × P × S draws: per iteration one ``sample(rng, P*S)`` call, coordinate-major; zeros if None."""
+    """T × P × S draws in one ``sample(rng, T*P*S)`` call (iteration-, then coordinate-major); zeros if
+    None.  For samplers whose draws concatenate this equals one call per iteration or per coordinate."""
     sample = _sampler(noise)
     if sample is None:
         return np.zeros((T, P, S))
-    return np.stack([np.asarray(sample(rng, P * S), dtype=float).reshape(P, S) for _ in range(T)])
+    return np.asarray(sample(rng, T * P * S), dtype=float).reshape(T, P, S)
 
 
 def _pcd_columns(yX, h0, perms, draws, dd_sample, rng, block, lam) -> np.ndarray:
@@ -278,7 +280,7 @@ def _pcd_block(yX, h0, perms, draws, dd_sample, rng, S, lam) -> np.ndarray:
             elif dd_sample is not None:  # Table 3's (OPT): drawn given the released sums
                 grad += np.asarray(dd_sample(rng, grad), dtype=float)
             z = Hb[j] - grad * inv_n
-            new = z - np.clip(z, -lam, lam)  # soft threshold sign(z)·max(|z| − λ, 0)
+            new = z - np.minimum(np.maximum(z, -lam), lam)  # soft threshold sign(z)·max(|z| − λ, 0)
             blas.dger(1.0, yX[:, j], new - Hb[j], a=At, overwrite_a=1)
             Hb[j] = new
         Hb[order] = start + weight[:, None] * (Hb[order] - start)  # mean of the P inner iterates
