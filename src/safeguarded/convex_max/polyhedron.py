@@ -267,16 +267,21 @@ def quad_scenarios(inst: PolyInstance, ub: UpperBound) -> list[np.ndarray]:
 
 
 # ---------------------------------------------------------------- sum of max: LP (124)
-def summax_upper_bound(inst: PolyInstance, *, method: str = "ipm") -> UpperBound:
+def summax_upper_bound(
+    inst: PolyInstance, *, method: str = "ipm", time_limit: float | None = None
+) -> UpperBound:
     """Theorem 21's UB for sum-of-max, the LP (124), as a sparse HiGHS model (no cvxpy).
 
     Variables ``[u (q), V (q×m, row-major), tau, e1 (K), e2 (n×K), e3 (q×K)]``; the block maxima are
     epigraphs: ``e1_k >= V_j'd + b_j``, ``e2_ik >= A_ji - V_j'D_i``, ``e3_lk >= -V_lj`` for j in I_k,
     with ``d'u + Σ e1 <= tau``, ``-D_i'u + Σ_k e2_ik <= 0``, ``-u_l + Σ_k e3_lk <= 0`` (the sign of the
-    third family as in Theorem 21 / App. 5.B; (124) prints it with a typo).
+    third family as in Theorem 21 / App. 5.B; (124) prints it with a typo).  ``time_limit`` (s): HiGHS's
+    limit; a solve that stops raises a :class:`SolverError` naming the status.
     """
     _check_inst(inst, "summax")
     check_choice("method", method, ("ipm", "simplex", "pdlp", "choose"))
+    if time_limit is not None:
+        time_limit = check_positive("time_limit", time_limit)
     start = time.perf_counter()
     A, b, D, d = inst.A, inst.b, inst.D, inst.d
     m, n, q, K, J = inst.m, inst.n, inst.q, inst.K, inst.J
@@ -302,7 +307,8 @@ def summax_upper_bound(inst: PolyInstance, *, method: str = "ipm") -> UpperBound
     cost[nu + nV] = 1.0
     res = solve_lp(cost, Amat, np.full(Amat.shape[0], -np.inf), upper, np.full(nvar, -np.inf),
                    np.full(nvar, np.inf), name=f"convex_max.ub124[{inst.name}]",
-                   options={"solver": method, "run_crossover": "on"})
+                   options={"solver": method, "run_crossover": "on",
+                            **({} if time_limit is None else {"time_limit": time_limit})})
     u = res.x[:nu]
     V = res.x[nu:nu + nV].reshape(q, m)
     return UpperBound(res.objective, u, V, None, res.solve_time, time.perf_counter() - start, "HIGHS",
@@ -390,7 +396,7 @@ def poly_bounds(
         ub = quad_upper_bound(inst, solver=solver, **(ub_options or {}))
         scen = quad_scenarios(inst, ub)
     else:
-        ub = summax_upper_bound(inst)
+        ub = summax_upper_bound(inst, **(ub_options or {}))
         scen = summax_scenarios(inst, ub)
     lb = scenario_lower_bound(inst, scen, (ub.extra or {}).get("scale", 1.0) if inst.kind == "quad" else 1.0)
     tol = 1e-6 * max(1.0, abs(ub.value))
@@ -406,8 +412,10 @@ def _check_ub_options(ub_options, inst: PolyInstance, solver) -> None:
         return
     check_type("ub_options", ub_options, dict, "a dict of solver options or None")
     if inst.kind == "summax":
-        if ub_options:
-            raise ValueError(f"ub_options must be empty for a sum-of-max instance, got {ub_options!r}")
+        bad = [k for k in ub_options if k not in ("method", "time_limit")]
+        if bad:
+            raise ValueError(f"ub_options must name arguments of summax_upper_bound (method, time_limit) "
+                             f"for a sum-of-max instance, got unknown {bad}")
         return
     if resolve_solver(solver, "EXP" if inst.kind == "lse" else "SOCP") != "CLARABEL":
         return
