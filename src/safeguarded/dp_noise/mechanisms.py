@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from scipy import special
 
-from safeguarded.validation import check_in_interval
+from safeguarded.validation import check_bool, check_in_interval, check_integer
 
 __all__ = [
     "validate_privacy",
@@ -88,6 +88,7 @@ def validate_privacy(
     ValueError
         naming the parameter and its valid range.
     """
+    delta_positive = check_bool("delta_positive", delta_positive)
     eps = check_in_interval("epsilon", _finite_float("epsilon", epsilon), 0.0, math.inf)
     d = _finite_float("delta", delta)
     if delta_positive and not 0 < d < 1:
@@ -500,10 +501,14 @@ def delta_of_density(pdf, epsilon, sensitivity=1.0, *, lim: float, n_grid: int =
     [0, Δf].  The integral is a Riemann sum on ``[-lim, lim]`` with ``n_grid`` points; used by the
     tests as an oracle independent of the calibration formulas.
     """
+    if not callable(pdf):
+        raise ValueError(f"pdf must be a callable density x -> f(x), got {type(pdf).__name__}")
     eps, _, s = validate_privacy(epsilon, 0.0, sensitivity)
     lim = _finite_float("lim", lim)
     if lim <= 0:
         raise ValueError(f"lim must be in (0, inf), got lim={lim!r}")
+    n_grid = check_integer("n_grid", n_grid, minimum=2)
+    n_shift = check_integer("n_shift", n_shift, minimum=1)
     x = np.linspace(-lim, lim, int(n_grid))
     dx = x[1] - x[0]
     fx = np.asarray(pdf(x), dtype=float)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import matplotlib.pyplot as plt
 
 from safeguarded.dp_noise.bounds import interval_split
+from safeguarded.validation import check_type
 
 __all__ = ["draw_bound_ordering", "draw_interval_split"]
 
@@ -31,6 +32,7 @@ def draw_bound_ordering(ax: plt.Axes) -> plt.Axes:
 
     The double arrow between the outer bounds marks their convergence as L grows and β shrinks.
     """
+    check_type("ax", ax, plt.Axes, "a matplotlib Axes")
     xs = [0.1, 0.3, 0.5, 0.7, 0.9]
     for x, (label, meaning) in zip(xs, BOUND_ORDER, strict=True):
         ax.text(
@@ -76,6 +78,7 @@ def draw_interval_split(ax: plt.Axes, i: int = 0, phi: float = 0.35, beta: float
 
     Returns the drawn configuration ``{"i", "j", "I1", "I2"}`` (from :func:`interval_split`).
     """
+    check_type("ax", ax, plt.Axes, "a matplotlib Axes")
     j, I1, I2 = interval_split(i, phi, beta)
     lo, hi = (i - 1.5) * beta, (i + 2.5) * beta
     y_grid, y_shift = 0.7, 0.35

@@ -21,6 +21,14 @@ import numpy as np
 
 from safeguarded.dp_noise import bounds as bd
 from safeguarded.dp_noise import mechanisms as mech
+from safeguarded.validation import (
+    check_array,
+    check_choice,
+    check_frame,
+    check_integer,
+    check_positive,
+    check_type,
+)
 
 __all__ = [
     "EPSILONS",
@@ -56,6 +64,10 @@ def grid_for(epsilon, delta, *, work: int = 4000, support_factor: float = 2.0, k
     The paper instead takes k so that the LP has ≈ 2,000 variables (supp. p.10), which is out of reach
     for HiGHS from Python in the time budget; the achieved gap is reported per cell.
     """
+    mech.validate_privacy(epsilon, delta)
+    check_integer("work", work, minimum=1)
+    check_positive("support_factor", support_factor)
+    check_integer("k_max", k_max, minimum=2)
     lam = max(1, math.ceil(support_factor * bd.support_rule(epsilon, delta)))
     k = 2
     while k < k_max and (2 * lam * (k + 1) + 1) * (2 * (k + 1) + 1) <= work:
@@ -70,6 +82,9 @@ def geng_lower_bound(epsilon, delta, loss="l1", n_rule="loop+1"):
     supplement — [DECIDE]): the same greedy staircase construction with the cost k² in place of k,
     2a·Σ_{k=1}^{n−1} k²·b^k, with the same ``n_rule``.
     """
+    check_choice("loss", loss, bd.LOSSES)
+    if loss == "l2":
+        check_choice("n_rule", n_rule, mech.GENG_N_RULES)
     if loss == "l1":
         return mech.geng_lower_bound_l1(epsilon, delta, 1.0, n_rule=n_rule)
     if loss != "l2":
@@ -88,6 +103,8 @@ def geng_lower_bound(epsilon, delta, loss="l1", n_rule="loop+1"):
 
 def benchmark_costs(epsilon, delta, loss="l1") -> dict:
     """E c(X̃) of the literature mechanisms with Δf = 1 (L887) and the Geng lower bounds."""
+    check_choice("loss", loss, bd.LOSSES)
+    mech.validate_privacy(epsilon, delta)
     tl = mech.TruncatedLaplace(epsilon, delta).cost(loss)
     ag = mech.AnalyticGaussian(epsilon, delta).cost(loss)
     return {
@@ -106,6 +123,9 @@ def table_metrics(best_ub: float, lb_plus1: float, lb_loop: float, upper: float,
     The Geng bound uses the rule that reproduces 96/100 cells of Tables 4–5 (catalog §5 A1): n + 1
     unless that bound exceeds O, else n (the thesis' "non-monotonic parameter rounding", L891).
     """
+    for name, value in (("best_ub", best_ub), ("lb_plus1", lb_plus1), ("lb_loop", lb_loop), ("upper", upper),
+                        ("lower", lower)):
+        check_positive(name, value, allow_zero=True)  # expected costs: finite and >= 0
     o = 0.5 * (upper + lower)
     den = max(o, 1.0)
     lb = lb_plus1 if lb_plus1 <= o else lb_loop
@@ -121,6 +141,7 @@ def table_metrics(best_ub: float, lb_plus1: float, lb_loop: float, upper: float,
 
 def choose_method(part: bd.Partition) -> str:
     """Compact LP for wide supports (many cells per shift), constraint generation otherwise (measured)."""
+    check_type("part", part, bd.Partition, "a dp_noise Partition")
     return "compact" if -part.lo > 4 * part.k else "generation"
 
 
@@ -131,8 +152,8 @@ def table_frame(cells, upper: str = "tlap"):
     reproduced that way), although the analytic Gaussian has a lower cost in some large-δ cells; the
     cells store both so either convention can be tabulated.
     """
-    if upper not in ("tlap", "best_ub"):
-        raise ValueError(f"upper must be 'tlap' or 'best_ub', got upper={upper!r}")
+    check_choice("upper", upper, ("tlap", "best_ub"))
+    check_frame("cells", cells, (upper, "geng_lb", "geng_lb_loop", "P", "D"))
     out = cells.copy()
     rows = [
         table_metrics(r[upper], r["geng_lb"], r["geng_lb_loop"], r["P"], r["D"]) for _, r in cells.iterrows()
@@ -147,6 +168,9 @@ def table_cell(epsilon, delta, loss="l1", work=4000, support_factor=2.0, method=
 
     ``seed`` is unused (the cell is deterministic) but required by the sweep runner.
     """
+    check_choice("loss", loss, bd.LOSSES)
+    check_choice("method", method, ("auto", *bd.METHODS))
+    check_integer("seed", seed, minimum=0)
     part = grid_for(epsilon, delta, work=work, support_factor=support_factor)
     method = choose_method(part) if method == "auto" else method
     start = time.perf_counter()
@@ -182,6 +206,8 @@ def scaled(result: bd.BoundResult, factor: float) -> mech.PiecewiseUniformNoise:
 
     Scale equivariance (catalog §3.2 item 7): the optimal noise for Δf is Δf times the one for Δf = 1.
     """
+    check_type("result", result, bd.BoundResult, "a BoundResult (upper_bound / lower_bound)")
+    factor = check_positive("factor", factor)
     return mech.PiecewiseUniformNoise(result.partition.edges * factor, result.masses, name="Optimised noise")
 
 
@@ -191,6 +217,9 @@ def example1(epsilon=1.0, delta=0.2, sensitivity=360.0, k=40, loss="l2") -> dict
     [DECIDE] the thesis gives neither loss nor grid for the optimised noise; its quoted *standard
     deviation* suggests ℓ2, solved on a uniform grid with support ±Λ·Δf (supp. rule) and β = Δf/k.
     """
+    mech.validate_privacy(epsilon, delta, sensitivity)
+    check_integer("k", k, minimum=1)
+    check_choice("loss", loss, bd.LOSSES)
     lam = bd.support_rule(epsilon, delta)
     part = bd.uniform_partition(lam * k, k)
     up = bd.upper_bound(epsilon, delta, part, loss)
@@ -214,6 +243,11 @@ def figure2_cell(epsilon, delta, support, k, loss="l1", seed=0):
     support Λ grows *and* β = 1/k shrinks.  One cell is one (Λ, k); P is NaN where the support is too
     small to hold a DP noise (the LP is infeasible).  ``seed`` is unused (sweep interface).
     """
+    mech.validate_privacy(epsilon, delta)
+    check_integer("support", support, minimum=1)
+    check_integer("k", k, minimum=1)
+    check_choice("loss", loss, bd.LOSSES)
+    check_integer("seed", seed, minimum=0)
     part = bd.uniform_partition(int(support) * int(k), int(k))
     try:
         up = bd.upper_bound(epsilon, delta, part, loss)
@@ -231,6 +265,12 @@ def figure3_cell(epsilon, delta, inv_beta, support, sensitivity=2.0, reps=1, dd_
     partition is [−support, support + β) with β = 1/inv_beta, k = Δf/β.  Runtime: the median over
     ``reps`` repetitions of P and D together (the paper: median of 10, C++/Gurobi).
     """
+    mech.validate_privacy(epsilon, delta, sensitivity)
+    check_positive("inv_beta", inv_beta)
+    check_positive("support", support)
+    check_integer("reps", reps, minimum=1)
+    check_positive("dd_max_inv_beta", dd_max_inv_beta, allow_zero=True)
+    check_integer("seed", seed, minimum=0)
     k = int(round(sensitivity * inv_beta))
     part = bd.uniform_partition(int(round(support * inv_beta)), k, sensitivity)
     times, up, lo = [], None, None
@@ -273,8 +313,7 @@ def figure4_panel(epsilon, delta, sensitivity=10.0, beta=0.5, half_width=28.0) -
     The grid is the repo notebook's arange(−28, 28, 0.5) (catalog §2.1).  Returns both upper-bound
     results and their lower bounds.
     """
-    k = int(round(sensitivity / beta))
-    n = int(round(half_width / beta))
+    k, n = _grid_counts(epsilon, delta, sensitivity, beta, half_width)
     part = bd.Partition(np.arange(-n, n + 1), k, sensitivity)
     out = {}
     for mono in (False, True):
@@ -284,19 +323,35 @@ def figure4_panel(epsilon, delta, sensitivity=10.0, beta=0.5, half_width=28.0) -
     return out
 
 
+def _grid_counts(epsilon, delta, sensitivity, beta, half_width) -> tuple[int, int]:
+    """k = Δf/β fine cells per sensitivity and n = half_width/β cells per side, both >= 1."""
+    mech.validate_privacy(epsilon, delta, sensitivity)
+    beta = check_positive("beta", beta)
+    half_width = check_positive("half_width", half_width)
+    k, n = int(round(sensitivity / beta)), int(round(half_width / beta))
+    if k < 1:
+        raise ValueError(f"beta must be at most about the sensitivity {sensitivity} (Δf/β >= 1), got {beta}")
+    if n < 1:
+        raise ValueError(f"half_width must be at least about beta = {beta}, got half_width={half_width}")
+    return k, n
+
+
 def loss_figure7(x, delta, sensitivity=1.0):
     """The discontinuous loss of §1.A.8.1 (L1507; Figure 7).
 
     c(0) = 0, c(x) = 1 on 0 < |x| ≤ 2⌈1/(2δ)⌉Δf, else 1 + |x|.
     """
-    x = np.asarray(x, dtype=float)
+    x = check_array("x", x, nonempty=False)
+    delta = mech.validate_privacy(1.0, delta, sensitivity, delta_positive=True)[1]
     r = 2 * math.ceil(1 / (2 * delta)) * sensitivity
     return np.where(x == 0, 0.0, np.where(np.abs(x) <= r, 1.0, 1.0 + np.abs(x)))
 
 
 def loss_figure8(x, sensitivity=1.0):
     """The bounded periodic loss of §1.A.8.2 (L1564–L1568; Figure 8), period Δf."""
-    x = np.asarray(x, dtype=float) / sensitivity
+    x = check_array("x", x, nonempty=False)
+    sensitivity = mech.validate_privacy(1.0, 0.0, sensitivity)[2]
+    x = x / sensitivity
     i = np.floor(x)
     u = x - i
     return np.select(
@@ -316,10 +371,10 @@ def figure5_panel(epsilon, delta, sensitivity=10.0, beta=0.5, half_width=25.0, p
     """
     from safeguarded.dp_noise.data_dependent import dd_upper_bound
 
-    k = int(round(sensitivity / beta))
-    n = int(round(half_width / beta))
-    K = int(round(phi_length / beta))
-    if K % n_dist:
+    k, n = _grid_counts(epsilon, delta, sensitivity, beta, half_width)
+    K = int(round(check_positive("phi_length", phi_length) / beta))
+    n_dist = check_integer("n_dist", n_dist, minimum=1)
+    if K < 1 or K % n_dist:
         raise ValueError(f"n_dist must divide |Phi|/beta = {K}, got n_dist={n_dist}")
     part = bd.Partition(np.arange(-n, n + 1), k, sensitivity)
     groups = np.arange(K) // (K // n_dist)

@@ -4,10 +4,11 @@
 from __future__ import annotations
 
 import math
+import numbers
 
 import numpy as np
 
-from safeguarded.validation import check_in_interval, check_integer, check_positive
+from safeguarded.validation import check_in_interval, check_positive
 
 __all__ = ["check_epsilon", "check_delta", "check_sensitivity", "check_sigma", "check_k", "check_eta"]
 
@@ -45,9 +46,11 @@ def check_sigma(sigma) -> float:
     return check_positive("sigma", _real("sigma", sigma))
 
 
-def check_k(k) -> int:
-    """modality K: an integer >= 1."""
-    return check_integer("K", k, minimum=1)
+def check_k(k, name: str = "k") -> int:
+    """modality K: an integer >= 1 (``name``: the caller's parameter holding it)."""
+    if isinstance(k, bool) or not isinstance(k, numbers.Integral) or k < 1:
+        raise ValueError(f"K must be an integer >= 1 (the number of components), got {name}={k!r}")
+    return int(k)
 
 
 def check_eta(eta) -> float:

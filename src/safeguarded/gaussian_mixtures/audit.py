@@ -21,16 +21,27 @@ from scipy import optimize
 from safeguarded.gaussian_mixtures import multi_gaussian as mg
 from safeguarded.gaussian_mixtures import privacy
 from safeguarded.gaussian_mixtures import quasi_gaussian as qg
-from safeguarded.gaussian_mixtures._validate import check_delta, check_epsilon, check_k
+from safeguarded.gaussian_mixtures._validate import _real, check_delta, check_epsilon, check_k, check_sigma
 from safeguarded.gaussian_mixtures.grid import analytic_gaussian_sigma, privacy_check_cell
+from safeguarded.validation import check_choice, check_frame, check_integer, check_type
 
 __all__ = ["implied_sigma", "audit_params", "audit_cell", "run_audit"]
+
+MECHANISMS = ("QG", "MG")
+
+
+def _check_name(name) -> None:
+    if not isinstance(name, str) or not name:
+        raise ValueError(f"name must be a non-empty string (the sweep's cache name), got name={name!r}")
 
 
 def implied_sigma(mechanism: str, improvement_pct: float, epsilon: float, delta: float, k: int = 1) -> float:
     """The σ of ``mechanism`` ("QG" or "MG" with ``k``) whose E|X| is a·(1 − improvement/100), with a the
     analytic Gaussian's E|X| at (ε, δ), Δ = 1; nan if no σ > 0 attains it (below the σ → 0 limit)."""
+    check_choice("mechanism", mechanism, MECHANISMS)
+    improvement_pct = _real("improvement_pct", improvement_pct)
     e, dl = check_epsilon(epsilon), check_delta(delta)
+    check_k(k)
     if mechanism == "QG":
         def loss(s):
             return qg.amplitude(s, e, 1.0)
@@ -58,6 +69,24 @@ def audit_params(table: dict, mechanism: str, epsilons, deltas, best_k: dict | N
     """One row per printed cell: ``table[(eps, delta)]`` = printed improvement string; for "MG" the K of
     ``best_k[(eps, delta)]`` (Table 11).  Columns epsilon, delta, mechanism, k, printed, sigma (the
     implied σ at the privacy-favourable end of the printed rounding)."""
+    check_type("table", table, dict, "a dict {(epsilon, delta): printed string}")
+    check_choice("mechanism", mechanism, MECHANISMS)
+    for name, values, check in (("epsilons", epsilons, check_epsilon), ("deltas", deltas, check_delta)):
+        if not isinstance(values, tuple | list) or not values:
+            raise ValueError(f"{name} must be a non-empty tuple or list, got {name}={values!r}")
+        for v in values:
+            try:
+                check(v)
+            except ValueError as exc:
+                raise ValueError(f"{name}: {exc}") from None
+    missing = [(e, d) for e in epsilons for d in deltas if not isinstance(table.get((e, d)), str)]
+    if missing:
+        raise ValueError(f"table must hold a printed string per (epsilon, delta), missing {missing[:3]}")
+    if mechanism == "MG":
+        check_type("best_k", best_k, dict, "a dict {(epsilon, delta): K} for mechanism 'MG'")
+        absent = [(e, d) for e in epsilons for d in deltas if (e, d) not in best_k]
+        if absent:
+            raise ValueError(f"best_k must hold K for every (epsilon, delta), missing {absent[:3]}")
     rows = []
     for e in epsilons:
         for d in deltas:
@@ -81,7 +110,11 @@ def audit_cell(epsilon: float, delta: float, mechanism: str, sigma: float, k: in
     which costs minutes for the narrow large-eps mixtures but is only needed near the boundary.
     ``seed`` is unused (sweep interface).
     """
+    check_choice("mechanism", mechanism, MECHANISMS)
     e, dl = check_epsilon(epsilon), check_delta(delta)
+    sigma = check_sigma(sigma)
+    check_k(k)
+    check_integer("seed", seed, minimum=0)
     if mechanism == "QG":
         def pdf(x):
             return qg.pdf(x, sigma, e, 1.0)
@@ -108,6 +141,8 @@ def run_audit(rows: pd.DataFrame, *, name: str, **sweep_kwargs) -> pd.DataFrame:
     """:func:`audit_cell` for each row (columns epsilon, delta, mechanism, sigma, k), cached."""
     from safeguarded.experiments import run_sweep
 
+    check_frame("rows", rows, ("epsilon", "delta", "mechanism", "sigma", "k"))
+    _check_name(name)
     params = [
         dict(epsilon=float(r.epsilon), delta=float(r.delta), mechanism=str(r.mechanism), sigma=float(r.sigma),
              k=int(max(r.k, 1)))

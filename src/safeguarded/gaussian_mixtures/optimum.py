@@ -30,6 +30,7 @@ import numpy as np
 import pandas as pd
 
 from safeguarded.gaussian_mixtures._validate import check_delta, check_epsilon
+from safeguarded.validation import check_array, check_frame, check_integer
 
 __all__ = [
     "K_LADDER",
@@ -94,7 +95,7 @@ def lp_partition(
     from safeguarded.dp_noise import bounds
 
     e, d = check_epsilon(epsilon), check_delta(delta)
-    work = int(_check_positive_number("work", work, 1.0))
+    work = check_integer("work", work, minimum=1)
     fine = _check_positive_number("fine", fine, 0.0, closed=False)
     growth = _check_positive_number("growth", growth, 1.0)
     support_factor = _check_positive_number("support_factor", support_factor, 1.0)
@@ -139,6 +140,7 @@ def lp_cell(epsilon, delta, loss="l1", work: int = 20000, seed: int = 0) -> dict
     from safeguarded.dp_noise import bounds
 
     e, dl, ls = check_epsilon(epsilon), check_delta(delta), _check_loss(loss)
+    check_integer("seed", seed, minimum=0)
     part = lp_partition(e, dl, work)
     row = dict(
         k=part.k,
@@ -182,7 +184,8 @@ def lp_lower_cell(epsilon, delta, loss="l1", work: int = 15000, seed: int = 0) -
     from safeguarded.dp_noise.synthetic import grid_for
 
     e, dl, ls = check_epsilon(epsilon), check_delta(delta), _check_loss(loss)
-    work = int(_check_positive_number("work", work, 1.0))
+    check_integer("seed", seed, minimum=0)
+    work = check_integer("work", work, minimum=1)
     part = grid_for(e, dl, work=work, support_factor=1.0)
     row = dict(k=part.k, beta=part.beta, n_cells=part.n_cells, support=-part.lo * part.beta, status="optimal")
     t0 = time.perf_counter()
@@ -210,6 +213,7 @@ def optimal_noise(epsilon, delta, loss="l1", work: int = 20000):
     from safeguarded.dp_noise import bounds
 
     e, dl, ls = check_epsilon(epsilon), check_delta(delta), _check_loss(loss)
+    check_integer("work", work, minimum=1)
     return bounds.upper_bound(e, dl, lp_partition(e, dl, work), ls, method="compact")
 
 
@@ -222,8 +226,18 @@ def _run_lp_sweep(cell, epsilons, deltas, losses, work, name, sweep_kwargs):
     from safeguarded.experiments import grid as param_grid
     from safeguarded.experiments import run_sweep
 
-    for ls in losses:
-        _check_loss(ls)
+    for label, values, check in (("epsilons", epsilons, check_epsilon), ("deltas", deltas, check_delta),
+                                 ("losses", losses, _check_loss)):
+        if not isinstance(values, tuple | list) or not values:
+            raise ValueError(f"{label} must be a non-empty tuple or list, got {label}={values!r}")
+        for v in values:
+            try:
+                check(v)
+            except ValueError as exc:
+                raise ValueError(f"{label}: {exc}") from None
+    work = check_integer("work", work, minimum=1)
+    if not isinstance(name, str) or not name:
+        raise ValueError(f"name must be a non-empty string (the sweep's cache name), got name={name!r}")
     params = param_grid(
         epsilon=[float(x) for x in epsilons], delta=[float(x) for x in deltas], loss=list(losses), work=[work]
     )
@@ -232,7 +246,7 @@ def _run_lp_sweep(cell, epsilons, deltas, losses, work, name, sweep_kwargs):
 
 def gap_share(a, m, o):
     """100%·(a − m)/(a − o): the share of the benchmark's optimality gap a − o closed by m (L2988)."""
-    a, m, o = (np.asarray(v, dtype=float) for v in (a, m, o))
+    a, m, o = (check_array(n, v, nonempty=False) for n, v in (("a", a), ("m", m), ("o", o)))
     return 100.0 * (a - m) / (a - o)
 
 
@@ -246,6 +260,10 @@ def share_frame(losses: pd.DataFrame, lp: pd.DataFrame, loss: str, lower: pd.Dat
     ``below_lower`` flags m < D (impossible for a DP noise), ``below_graded`` m < graded D.
     """
     ls = _check_loss(loss)
+    check_frame("losses", losses, ("epsilon", "delta", "a", "m", "best_k"))
+    check_frame("lp", lp, ("epsilon", "delta", "loss", "lower", "upper", "k", "n_cells", "status"))
+    if lower is not None:
+        check_frame("lower", lower, ("epsilon", "delta", "loss", "lower", "k", "status"))
     key = ["epsilon", "delta"]
     bnd = lp[lp["loss"] == ls][[*key, "lower", "upper", "k", "n_cells", "status"]]
     out = losses[[*key, "a", "m", "best_k"]].merge(bnd, on=key, how="inner", validate="one_to_one")

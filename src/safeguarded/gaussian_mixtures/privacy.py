@@ -28,7 +28,8 @@ from collections.abc import Callable
 
 import numpy as np
 
-from safeguarded.gaussian_mixtures._validate import check_epsilon, check_sensitivity, check_sigma
+from safeguarded.gaussian_mixtures._validate import _real, check_epsilon, check_sensitivity, check_sigma
+from safeguarded.validation import check_array, check_integer, check_positive
 
 __all__ = ["hockey_stick_quadrature", "delta_of_epsilon", "pld_delta", "gaussian_delta"]
 
@@ -44,6 +45,11 @@ def _positive_part_integral(values: np.ndarray, h: float) -> np.ndarray:
     return h * (both + part).sum(axis=-1)
 
 
+def _check_callable(name: str, f) -> None:
+    if not callable(f):
+        raise ValueError(f"{name} must be a callable of an array of x, got {type(f).__name__}")
+
+
 def hockey_stick_quadrature(
     pdf: Callable[[np.ndarray], np.ndarray],
     phi,
@@ -53,11 +59,13 @@ def hockey_stick_quadrature(
     h: float,
 ) -> np.ndarray:
     """int_{lo}^{hi} (pdf(x + phi) - e^eps pdf(x))^+ dx for each phi, on a grid of step <= h."""
+    _check_callable("pdf", pdf)
+    check_array("phi", phi, nonempty=False)
     e = check_epsilon(epsilon)
-    if not (math.isfinite(lo) and math.isfinite(hi) and hi > lo):
-        raise ValueError(f"need finite lo < hi, got lo={lo!r}, hi={hi!r}")
-    if not h > 0:
-        raise ValueError(f"h must be > 0, got h={h!r}")
+    lo, hi = _real("lo", lo), _real("hi", hi)
+    if not hi > lo:
+        raise ValueError(f"lo must be < hi, got lo={lo!r}, hi={hi!r}")
+    h = check_positive("h", h)
     n = int(math.ceil((hi - lo) / h)) + 1
     x = np.linspace(lo, hi, n)
     step = x[1] - x[0]
@@ -87,7 +95,12 @@ def delta_of_epsilon(
     the value there is recomputed with steps h/4 and h/8 and Richardson-extrapolated (relative accuracy
     about 1e-9 on the tight quasi-Gaussian cells, checked against adaptive quadrature between roots).
     """
+    _check_callable("pdf", pdf)
+    check_epsilon(epsilon)
     d, s = check_sensitivity(sensitivity), check_sigma(sigma)
+    radius = check_positive("radius", _real("radius", radius))
+    points_per_sigma = check_integer("points_per_sigma", points_per_sigma, minimum=1)
+    n_phi = check_integer("n_phi", n_phi, minimum=2)
     h = min(s, d) / points_per_sigma
     lo, hi = -radius - d, radius
 
@@ -124,7 +137,12 @@ def pld_delta(
     """
     from dp_accounting.pld import privacy_loss_distribution as pld
 
+    _check_callable("cdf", cdf)
     e, d = check_epsilon(epsilon), check_sensitivity(sensitivity)
+    radius = check_positive("radius", _real("radius", radius))
+    h = check_positive("h", _real("h", h))
+    check_positive("value_discretization_interval", _real("value_discretization_interval",
+                                                             value_discretization_interval))
     m = max(1, round(d / h))
     step = d / m
     nb = int(math.ceil((radius + d) / step))
