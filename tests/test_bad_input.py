@@ -2464,6 +2464,7 @@ CASES += [
         dict(inst=CM_SUMMAX),
         inst=["bogus", Made("a log-sum-exp instance", CM_LSE)],
         method=["bogus"],
+        time_limit=LIMIT,
     ),
     case(
         "convex_max.report.register_bounds",
@@ -2516,13 +2517,14 @@ CASES += [
         "convex_max.tables.table40_row",
         dict(name="P2", baseline_limit=1.0, max_starts=2, seed=0),
         name=["P1"],
-        **{k: v for k, v in CM_ROW.items() if k in ("baseline_limit", "max_starts")},
+        **{k: v for k, v in CM_ROW.items() if k in ("baseline_limit", "max_starts", "ub_time_limit")},
     ),
     case(
         "convex_max.tables.table41_row",
         dict(name="P1", baseline_limit=1.0, seed=0),
         name=["P0"],
         baseline_limit=LIMIT,
+        ub_time_limit=LIMIT,
     ),
     case("convex_max.thesis.is_number", dict(printed="1.5"), printed=[5, None]),
     case("convex_max.thesis.sig5_tolerance", dict(printed="1.5"), printed=["abc", 5]),
