@@ -176,9 +176,6 @@ KNOWN_GAPS = {
         "paper/columns/runs_text/note as dicts and lists of the documented shapes; pair a 2-tuple of "
         "columns of runs; baseline, dd columns of runs"
     ),
-    "dp_learning.datasets.train_test_split_indices": (
-        "check_integer('n', n, minimum=2); check_rng('rng', rng)"
-    ),
     "gaussian_mixtures.grid.mixture_cell": (
         "check_k(k_max, 'k_max') (name the parameter); check_integer('seed', seed, minimum=0)"
     ),
@@ -267,58 +264,6 @@ KNOWN_GAPS = {
     "gaussian_mixtures.quasi_gaussian.calibrate": (
         "check_in_interval('rtol', rtol, 0, 1) at the top (now fails inside brentq as 'xtol too small' or"
         " as sigma=nan)"
-    ),
-    "dp_learning.datasets.prepare_pcd_data": (
-        "check_frame('frame', frame, (label,)); check_type('label', label, str, ...)"
-    ),
-    "dp_learning.datasets.prepare_nb_data": (
-        "check_frame('frame', frame, (label,)); check_type('label', label, str, ...)"
-    ),
-    "dp_learning.naive_bayes.nb_sensitivities": (
-        "check_type('data', data, NBData, ...)"
-    ),
-    "dp_learning.naive_bayes.noisy_statistics": (
-        "check_type('data', data, NBData, ...); train: integer indices within the records; "
-        "check_rng('rng', rng); check_integer('n_sims', n_sims, minimum=1); sens None or the dict of "
-        "nb_sensitivities"
-    ),
-    "dp_learning.naive_bayes.dp_naive_bayes_errors": (
-        "as noisy_statistics, and tests a list of integer index arrays within the records"
-    ),
-    "dp_learning.naive_bayes.nb_weights": (
-        "check_type('data', data, NBData, ...); stats the 4-tuple of noisy_statistics"
-    ),
-    "dp_learning.pcd.dp_pcd": (
-        "X = check_array('X', X, ndim=2) (finite); X_test, y_test checked under their own names; "
-        "check_integer('coords_per_iter', ..., minimum=1)"
-    ),
-    "dp_learning.pcd.dp_pcd_methods": (
-        "as dp_pcd, and noise_rngs None or a dict of Generators keyed like noises"
-    ),
-    "dp_learning.pcd.misclassification": (
-        "X = check_array('X', X, ndim=2), y of one label per row, H = check_array('H', H, shape=(None, "
-        "X.shape[1]))"
-    ),
-    "dp_learning.pcd.flops_per_simulation": (
-        "check_integer for n, d, iterations (minimum 1); coords_per_iter None or check_integer(minimum=1)"
-    ),
-    "dp_learning.pcd.block_size": (
-        "check_integer('n', n, minimum=1); check_integer('n_sims', n_sims, minimum=1)"
-    ),
-    "dp_learning.tables.pcd_split": (
-        "check_choice('dataset', ...); check_integer for split, seed (minimum 0), n_sims, iterations "
-        "(minimum 1); samplers a dict, before loading data"
-    ),
-    "dp_learning.tables.nb_split": (
-        "check_choice('dataset', ...); check_integer for split, seed (minimum 0), n_sims (minimum 1); "
-        "samplers a dict, before loading data"
-    ),
-    "dp_learning.tables.summarise_runs": (
-        "check_frame('runs', runs, the columns it reads); methods, compare, baseline: method names "
-        "present in runs"
-    ),
-    "dp_learning.tables.with_gap_rows": (
-        "check_frame('table', table, ...); order None or a list of the table's methods"
     ),
 }
 

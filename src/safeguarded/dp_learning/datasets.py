@@ -15,6 +15,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from safeguarded.validation import check_frame, check_integer, check_rng, check_type
+
 __all__ = [
     "DatasetSpec",
     "DATASETS",
@@ -50,6 +52,8 @@ def prepare_pcd_data(frame: pd.DataFrame, label: str) -> tuple[np.ndarray, np.nd
     first level dropped; constant columns dropped; every column de-meaned and divided by its
     max |x| so that ‖x‖∞ ≤ 1; an intercept column of ones is prepended.
     """
+    check_frame("frame", frame)
+    check_type("label", label, str, "a column name (str)")
     if label not in frame.columns:
         raise ValueError(f"label must be a column of frame, got label={label!r}")
     df = frame.copy()
@@ -82,6 +86,8 @@ def train_test_split_indices(n: int, rng: np.random.Generator, test_share: float
     """Seeded 80/20 split: test = the first ⌊0.2n⌋ indices of a random permutation (repo)."""
     if not 0 < test_share < 1:
         raise ValueError(f"test_share must be in (0, 1), got test_share={test_share!r}")
+    check_integer("n", n, minimum=2)
+    check_rng("rng", rng)
     perm = rng.permutation(int(n))
     cut = int(math.floor(test_share * n))
     return perm[cut:], perm[:cut]
@@ -89,6 +95,8 @@ def train_test_split_indices(n: int, rng: np.random.Generator, test_share: float
 
 def prepare_nb_data(frame: pd.DataFrame, label: str) -> NBData:
     """Categorical codes / numeric matrix / class codes for naive Bayes (missing: as in PCD, L918)."""
+    check_frame("frame", frame)
+    check_type("label", label, str, "a column name (str)")
     if label not in frame.columns:
         raise ValueError(f"label must be a column of frame, got label={label!r}")
     df = frame.loc[:, frame.notna().any(axis=0) | (frame.columns == label)].copy()

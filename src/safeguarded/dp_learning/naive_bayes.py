@@ -26,8 +26,32 @@ from threadpoolctl import threadpool_limits
 
 from safeguarded.dp_learning.datasets import NBData
 from safeguarded.dp_learning.pcd import _sampler
+from safeguarded.validation import check_integer, check_rng, check_type
 
 __all__ = ["NBData", "nb_sensitivities", "noisy_statistics", "dp_naive_bayes_errors", "nb_weights"]
+
+def _check_data(data) -> NBData:
+    return check_type("data", data, NBData, "an NBData (see prepare_nb_data)")
+
+
+def _check_index(name: str, idx, n: int) -> np.ndarray:
+    """``idx`` as a 1-D integer index array within the ``n`` records."""
+    arr = np.asarray(idx)
+    if arr.ndim != 1 or not (arr.size == 0 or np.issubdtype(arr.dtype, np.integer)):
+        raise ValueError(f"{name} must be a 1-D array of integer record indices, got {name}={idx!r}")
+    if arr.size and (arr.min() < -n or arr.max() >= n):
+        raise ValueError(f"{name} must hold record indices in [0, {n}), got {name}={idx!r}")
+    return arr
+
+
+def _check_sens(sens, data: NBData):
+    if sens is None:
+        return
+    check_type("sens", sens, dict, "None or the dict of nb_sensitivities")
+    missing = [k for k in ("mean", "sd") if k not in sens]
+    if missing:
+        raise ValueError(f"sens must have the keys ['mean', 'sd'] of nb_sensitivities, missing {missing}")
+
 
 #: Rows per GEMM block of the scores (rows × simulations × classes doubles stay within a few MB).
 ROW_BLOCK_ELEMENTS = 1 << 19
@@ -39,6 +63,7 @@ def nb_sensitivities(data: NBData) -> dict:
     Counts: 1.  Conditional means: ⌈(u_v − l_v)/n_c⌉, sds: ⌈(u_v − l_v)/√n_c⌉, with u, l the column max
     and min and the class counts n_c of the full data set (catalog §5 A10).
     """
+    _check_data(data)
     n_c = np.bincount(data.y, minlength=data.n_classes).astype(float)
     width = data.num.max(axis=0) - data.num.min(axis=0) if data.num.size else np.zeros(0)
     return {
@@ -68,6 +93,11 @@ def noisy_statistics(data: NBData, train, rng, *, noise=None, n_sims=1, sens=Non
     (list of S × C × L_v), means and sds (S × C × p).  Draw order: counts, each category table, means,
     sds (one ``sample(rng, size)`` call each).  Counts are clipped at 1e-6 and sds at 1 (repo), for the
     non-private classifier too ([DECIDE]: so that an unseen category does not give −∞ for every class)."""
+    _check_data(data)
+    train = _check_index("train", train, len(data.y))
+    check_rng("rng", rng)
+    check_integer("n_sims", n_sims, minimum=1)
+    _check_sens(sens, data)
     sample = _sampler(noise)
     S = int(n_sims) if sample is not None else 1
     sens = nb_sensitivities(data) if sens is None else sens
@@ -98,6 +128,9 @@ def _centre(data: NBData) -> np.ndarray:
 
 def nb_weights(data: NBData, stats) -> np.ndarray:
     """W (features × S × C) of the linear score form of the module docstring for released ``stats``."""
+    _check_data(data)
+    if not isinstance(stats, tuple | list) or len(stats) != 4:
+        raise ValueError(f"stats must be the 4-tuple of noisy_statistics, got stats={stats!r}")
     counts_s, cond_s, means_s, sds_s = stats
     S, C = counts_s.shape
     blocks = []
@@ -160,6 +193,10 @@ def dp_naive_bayes_errors(data: NBData, train, tests, rng, *, noise=None, n_sims
     Statistics of :func:`noisy_statistics`; numeric likelihoods are Gaussian; no Laplace smoothing.
     Returns an array (len(tests) × n_sims) of error rates.
     """
+    _check_data(data)
+    if isinstance(tests, str):
+        raise ValueError(f"tests must be a list of index arrays, got tests={tests!r}")
+    tests = [_check_index(f"tests[{i}]", idx, len(data.y)) for i, idx in enumerate(tests)]
     stats = noisy_statistics(data, train, rng, noise=noise, n_sims=n_sims, sens=sens)
     W = nb_weights(data, stats)
     with threadpool_limits(limits=1, user_api="blas"):

@@ -44,6 +44,8 @@ import numpy as np
 from scipy.linalg import blas
 from threadpoolctl import threadpool_limits
 
+from safeguarded.validation import check_array, check_integer, check_type
+
 __all__ = ["PCDResult", "dp_pcd", "dp_pcd_methods", "misclassification", "flops_per_simulation", "block_size"]
 
 #: Elements of one block × n margin matrix (1 MB of float64): large enough that the per-coordinate Python
@@ -61,16 +63,19 @@ class PCDResult:
     test_error: np.ndarray | None = None
 
 
-def _check_xy(X, y):
-    X = np.asarray(X, dtype=float)
-    y = np.asarray(y, dtype=float)
-    if X.ndim != 2 or X.shape[0] == 0:
-        raise ValueError(f"X must be a non-empty 2-D array, got shape {X.shape}")
+def _check_xy(X, y, x_name="X", y_name="y"):
+    X = check_array(x_name, X, ndim=2)
+    try:
+        y = np.asarray(y, dtype=float)
+    except (TypeError, ValueError):
+        raise ValueError(f"{y_name} must be a 1-D array of labels in {{-1, +1}}, got {y!r}") from None
     if y.shape != (X.shape[0],) or not np.all(np.isin(y, (-1.0, 1.0))):
-        raise ValueError("y must be a 1-D array of labels in {-1, +1} with one label per row of X")
+        raise ValueError(
+            f"{y_name} must be a 1-D array of labels in {{-1, +1}} with one label per row of {x_name}"
+        )
     if np.abs(X).max() > 1 + 1e-12:
         raise ValueError(
-            "X must satisfy max|x_ij| <= 1 (the sensitivity 2 of the gradient sums relies on it)"
+            f"{x_name} must satisfy max|x_ij| <= 1 (the sensitivity 2 of the gradient sums relies on it)"
         )
     return X, y
 
@@ -90,12 +95,17 @@ def _sampler(noise) -> Callable | None:
 
 def misclassification(X, y, H) -> np.ndarray:
     """Share of rows with sign(xᵀh ≥ 0) ≠ y, for every row h of ``H``."""
-    pred = np.where(np.asarray(X) @ np.atleast_2d(H).T >= 0, 1.0, -1.0)
-    return (pred != np.asarray(y)[:, None]).mean(axis=0)
+    X = check_array("X", X, ndim=2)
+    y = check_array("y", y, shape=(X.shape[0],))
+    H = check_array("H", np.atleast_2d(H), shape=(None, X.shape[1]))
+    pred = np.where(X @ H.T >= 0, 1.0, -1.0)
+    return (pred != y[:, None]).mean(axis=0)
 
 
 def block_size(n: int, n_sims: int) -> int:
     """Simulations per block: ``BLOCK_ELEMENTS // n``, at least 1 and at most ``n_sims``."""
+    check_integer("n", n, minimum=1)
+    check_integer("n_sims", n_sims, minimum=1)
     return int(max(1, min(n_sims, BLOCK_ELEMENTS // max(n, 1))))
 
 
@@ -107,6 +117,11 @@ def flops_per_simulation(n: int, d: int, iterations: int = 100, coords_per_iter:
     Returns ``{"gemm": ..., "elementwise": ..., "total": ...}`` (noise, prox and averaging are O(1) per
     step and left out).
     """
+    check_integer("n", n, minimum=1)
+    check_integer("d", d, minimum=1)
+    check_integer("iterations", iterations, minimum=1)
+    if coords_per_iter is not None:
+        check_integer("coords_per_iter", coords_per_iter, minimum=1)
     P = math.ceil(d / 4) if coords_per_iter is None else int(coords_per_iter)
     gemm = iterations * (2 * n * d + P * 4 * n)
     elementwise = iterations * P * 3 * n
@@ -121,6 +136,8 @@ def _validate(X, y, rng, n_sims, iterations, coords_per_iter, lam):
     for name, val in (("n_sims", n_sims), ("iterations", iterations)):
         if isinstance(val, bool) or int(val) != val or val < 1:
             raise ValueError(f"{name} must be a positive integer, got {name}={val!r}")
+    if coords_per_iter is not None:
+        check_integer("coords_per_iter", coords_per_iter, minimum=1)
     P = math.ceil(d / 4) if coords_per_iter is None else int(coords_per_iter)
     if not 1 <= P <= d:
         raise ValueError(f"coords_per_iter must be in [1, {d}], got coords_per_iter={coords_per_iter!r}")
@@ -196,6 +213,18 @@ def dp_pcd_methods(
         raise ValueError("noises must be a non-empty dict and n_sims a dict with the same keys")
     for m in noises:
         X, y, P = _validate(X, y, rng, n_sims[m], iterations, coords_per_iter, lam)
+        try:
+            _sampler(noises[m])
+        except ValueError as err:
+            raise ValueError(f"noises[{m!r}]: {err}") from None
+    if noise_rngs is not None:
+        check_type("noise_rngs", noise_rngs, dict, "None or a dict {method: numpy.random.Generator}")
+        for m, g in noise_rngs.items():
+            check_type(f"noise_rngs[{m!r}]", g, np.random.Generator, "a numpy.random.Generator")
+    if X_test is not None:
+        Xt, yt = _check_xy(X_test, y_test, "X_test", "y_test")
+    elif y_test is not None:
+        raise ValueError(f"y_test must be None when X_test is None, got y_test={y_test!r}")
     n, d = X.shape
     T = int(iterations)
     if block is not None and (isinstance(block, bool) or int(block) != block or block < 1):
@@ -225,7 +254,6 @@ def dp_pcd_methods(
         H = np.ascontiguousarray(out[m].T)
         test = None
         if X_test is not None:
-            Xt, yt = _check_xy(X_test, y_test)
             test = misclassification(Xt, yt, H)
         results[m] = PCDResult(H=H, train_error=misclassification(X, y, H), test_error=test)
     return results

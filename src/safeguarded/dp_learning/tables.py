@@ -14,6 +14,7 @@ import numpy as np
 import pandas as pd
 
 from safeguarded.dp_learning.datasets import (
+    DATASETS,
     THESIS_SIZES,
     UNAVAILABLE,
     load_nb_data,
@@ -23,6 +24,7 @@ from safeguarded.dp_learning.datasets import (
 from safeguarded.dp_learning.naive_bayes import dp_naive_bayes_errors
 from safeguarded.dp_learning.pcd import dp_pcd_methods
 from safeguarded.experiments import rng_for
+from safeguarded.validation import check_choice, check_frame, check_integer, check_type
 
 __all__ = ["pcd_split", "nb_split", "summarise_runs", "with_gap_rows"]
 
@@ -35,6 +37,17 @@ def _pcd_arrays(name: str):
 @functools.lru_cache(maxsize=4)
 def _nb_arrays(name: str):
     return load_nb_data(name)
+
+
+def _check_split_args(dataset, split, samplers, n_sims, seed, iterations=None) -> None:
+    """Checks of :func:`pcd_split` / :func:`nb_split`, before any data is loaded."""
+    check_choice("dataset", dataset, tuple(DATASETS))
+    check_integer("split", split, minimum=0)
+    check_type("samplers", samplers, dict, "a dict {method: noise}")
+    check_integer("n_sims", n_sims, minimum=1)
+    if iterations is not None:
+        check_integer("iterations", iterations, minimum=1)
+    check_integer("seed", seed, minimum=0)
 
 
 def _row(method, err_train, err_test, **sizes) -> dict:
@@ -60,6 +73,7 @@ def pcd_split(
     the coordinate orders of ``rng_for(seed, split, 1)`` (:func:`safeguarded.dp_learning.pcd.dp_pcd_methods`,
     one batch), and method i draws its noise from ``rng_for(seed, split, 1, i)``.
     """
+    _check_split_args(dataset, split, samplers, n_sims, seed, iterations)
     X, y = _pcd_arrays(dataset)
     tr, te = train_test_split_indices(len(y), rng_for(seed, split))
     sims = {m: 1 if noise is None else int(n_sims) for m, noise in samplers.items()}
@@ -73,6 +87,7 @@ def nb_split(dataset: str, split: int, samplers: dict, *, n_sims: int, seed: int
     """Mean in/out-of-sample errors (and mean squares) of DP naive Bayes with every noise of ``samplers``
     (for sensitivity 1; None = non-private) on one split of ``dataset``; method i draws from
     ``rng_for(seed, split, 2 + i)``."""
+    _check_split_args(dataset, split, samplers, n_sims, seed)
     data = _nb_arrays(dataset)
     tr, te = train_test_split_indices(len(data.y), rng_for(seed, split))
     rows = []
@@ -97,6 +112,20 @@ def summarise_runs(runs: pd.DataFrame, methods, *, compare: tuple[str, str] | No
     """
     from scipy import stats
 
+    check_frame("runs", runs, ("dataset", "split", "method"))
+    present = tuple(runs["method"].unique())
+    if isinstance(methods, str):
+        raise ValueError(f"methods must be a sequence of method names of runs, got methods={methods!r}")
+    for m in methods:
+        check_choice("methods", m, present)
+    if compare is not None:
+        if isinstance(compare, str) or len(compare) != 2:
+            raise ValueError(f"compare must be None or a pair of methods of runs, got compare={compare!r}")
+        for m in compare:
+            check_choice("compare", m, present)
+    check_choice("baseline", baseline, present)
+    check_frame("runs", runs, ("n", "train_error", "test_error", "train_error_sq", "test_error_sq",
+                               "n_sims_used"))
     rows = []
     for ds, sub in runs.groupby("dataset", sort=False):
         first = sub.iloc[0]
@@ -129,6 +158,12 @@ def summarise_runs(runs: pd.DataFrame, methods, *, compare: tuple[str, str] | No
 def with_gap_rows(table: pd.DataFrame, order=None) -> pd.DataFrame:
     """``table`` with a labelled row for every unavailable data set (:data:`UNAVAILABLE`), in the
     thesis' row order; a ``status`` column says "run" or why the row is empty."""
+    if order is not None:
+        if isinstance(order, str):
+            raise ValueError(f"order must be None or a list of data set names, got order={order!r}")
+        for name in order:
+            check_choice("order", name, (*THESIS_SIZES, *DATASETS, *UNAVAILABLE))
+    check_frame("table", table, ("dataset",))
     order = list(THESIS_SIZES) if order is None else list(order)
     gaps = pd.DataFrame([{"dataset": k, "status": f"gap: {v}"} for k, v in UNAVAILABLE.items()])
     out = pd.concat([table.assign(status="run"), gaps], ignore_index=True)
