@@ -138,30 +138,6 @@ KNOWN_GAPS = {
         "check_positive('phi_range'), check_positive('support'), check_positive('penalty') before "
         "int(...) and the LP"
     ),
-    "dp_noise.learning.opt_noise_pcd": (
-        "validate_privacy(epsilon, delta, sensitivity); check_integer for k, opt_k, dd_k (minimum 1); "
-        "check_positive('penalty'); check_choice for baseline, noises"
-    ),
-    "dp_noise.learning.dd_noise_pcd": (
-        "validate_privacy(epsilon, delta, sensitivity); check_integer for k, opt_k, dd_k (minimum 1); "
-        "check_positive('penalty'); check_choice for baseline, noises"
-    ),
-    "dp_noise.learning.dd_noise_nb": (
-        "validate_privacy(epsilon, delta, sensitivity); check_integer for k, opt_k, dd_k (minimum 1); "
-        "check_positive('penalty'); check_choice for baseline, noises"
-    ),
-    "dp_noise.learning.compared_noises": (
-        "validate_privacy(epsilon, delta, sensitivity); check_integer for k, opt_k, dd_k (minimum 1); "
-        "check_positive('penalty'); check_choice for baseline, noises"
-    ),
-    "dp_noise.learning.pcd_cell": (
-        "check_choice('dataset', dataset, the registered data sets); check_integer for split, seed "
-        "(minimum 0), n_sims, iterations, opt_k, dd_k (minimum 1) before loading data"
-    ),
-    "dp_noise.learning.nb_cell": (
-        "check_choice('dataset', dataset, the registered data sets); check_integer for split, seed "
-        "(minimum 0), n_sims, iterations, opt_k, dd_k (minimum 1) before loading data"
-    ),
     "dp_noise.summaries.per_split": (
         "check_frame('runs', runs, ('dataset', 'split', 'method', f'{part}_error'))"
     ),
@@ -1324,7 +1300,7 @@ CASES = [
     case("dp_noise.learning.dd_noise_nb", dict(epsilon=1.0, delta=0.1, sensitivity=1.0, k=4)),
     case(
         "dp_noise.learning.compared_noises",
-        dict(baseline="laplace", epsilon=1.0, delta=0.1, sensitivity=1.0),
+        dict(baseline="PCD", epsilon=1.0, delta=0.1, sensitivity=1.0),
         baseline=["bogus"],
         noises=["bogus"],
         opt_k=COUNT,

@@ -14,6 +14,7 @@ import numpy as np
 
 from safeguarded.dp_learning.tables import nb_split, pcd_split
 from safeguarded.dp_noise import mechanisms as mech
+from safeguarded.validation import check_choice, check_integer, check_positive, check_type
 
 __all__ = [
     "opt_noise_pcd",
@@ -31,6 +32,8 @@ def opt_noise_pcd(epsilon=1.0, delta=0.1, sensitivity=2.0, k=50):
 
     Support ±Λ (supp. rule) and β = 1/k at Δ = 1; scale equivariance (catalog §3.2 item 7).
     """
+    epsilon, delta, sensitivity = mech.validate_privacy(epsilon, delta, sensitivity)
+    check_integer("k", k, minimum=1)
     edges, masses = _opt_noise_unit(float(epsilon), float(delta), int(k))
     return mech.PiecewiseUniformNoise(edges * sensitivity, masses, name="OPT")
 
@@ -54,6 +57,9 @@ def dd_noise_pcd(epsilon=1.0, delta=0.1, sensitivity=2.0, k=4, penalty=1000.0):
     support the supplement's rule, penalty slope 1,000 (the text; the repo's ``obj == 11`` uses 10,000),
     uniform weights.  Cached per process.  The object's ``sample(rng, sums)`` draws given the sums.
     """
+    epsilon, delta, sensitivity = mech.validate_privacy(epsilon, delta, sensitivity)
+    check_integer("k", k, minimum=1)
+    check_positive("penalty", penalty)
     return _dd_noise_pcd(float(epsilon), float(delta), float(sensitivity), int(k), float(penalty))
 
 
@@ -67,6 +73,8 @@ def dd_noise_nb(epsilon=1.0, delta=0.1, sensitivity=1.0, k=4):
     everything far from it; ℓ1 loss (the text's, L940), noise cells β = 1/k, the support rule, uniform
     weights.  Cached per process.
     """
+    epsilon, delta, sensitivity = mech.validate_privacy(epsilon, delta, sensitivity)
+    check_integer("k", k, minimum=1)
     return _dd_noise_nb(float(epsilon), float(delta), float(sensitivity), int(k))
 
 
@@ -104,8 +112,11 @@ def compared_noises(baseline: str, epsilon, delta, sensitivity, *, noises: str =
     the LP-optimal noise ("OPT", :func:`opt_noise_pcd` with ``opt_k``) and the data-dependent "(OPT)"
     (:func:`dd_noise_pcd`, or :func:`dd_noise_nb` for the ``"NB"`` baseline, with ``dd_k``; its
     ``sample(rng, values)`` draws given the released values).  Every noise has ``sample(rng, size)``."""
-    if noises not in NOISE_SETS:
-        raise ValueError(f"noises must be one of {list(NOISE_SETS)}, got noises={noises!r}")
+    mech.validate_privacy(epsilon, delta, sensitivity)
+    check_choice("noises", noises, tuple(NOISE_SETS))
+    check_integer("opt_k", opt_k, minimum=1)
+    check_integer("dd_k", dd_k, minimum=1)
+    check_choice("baseline", baseline, ("PCD", "NB"))
     builders = {
         "GN": lambda: mech.ClassicalGaussian(epsilon, delta, sensitivity),
         "(GN)": lambda: mech.AnalyticGaussian(epsilon, delta, sensitivity),
@@ -118,12 +129,26 @@ def compared_noises(baseline: str, epsilon, delta, sensitivity, *, noises: str =
     return {baseline: None, **{name: builders[name]() for name in NOISE_SETS[noises]}}
 
 
+def _check_cell(dataset, split, n_sims, seed, iterations=None) -> None:
+    """The cell's own arguments, checked before any noise is built or data loaded."""
+    from safeguarded.dp_learning.datasets import DATASETS
+
+    check_type("dataset", dataset, str, "a data set name")
+    check_choice("dataset", dataset, tuple(DATASETS))
+    check_integer("split", split, minimum=0)
+    check_integer("n_sims", n_sims, minimum=1)
+    if iterations is not None:
+        check_integer("iterations", iterations, minimum=1)
+    check_integer("seed", seed, minimum=0)
+
+
 def pcd_cell(dataset, split, n_sims=100, iterations=100, epsilon=1.0, delta=0.1, opt_k=50, seed=0,
              noises="table3", dd_k=4):  # fmt: skip
     """One (data set, split) of Table 3: PCD, GN, (GN), TLN, OPT (``noises="table3"``) and the
     data-dependent (OPT) with noise cells Δ/``dd_k`` (``"table3_dd"``), Δ = 2: mean train/test errors
     over ``n_sims`` noise simulations of each method and their mean squares
     (:func:`safeguarded.dp_learning.tables.pcd_split`)."""
+    _check_cell(dataset, split, n_sims, seed, iterations)
     samplers = compared_noises("PCD", epsilon, delta, 2.0, noises=noises, opt_k=opt_k, dd_k=dd_k)
     return pcd_split(dataset, split, samplers, n_sims=n_sims, iterations=iterations, seed=seed)
 
@@ -136,5 +161,6 @@ def nb_cell(dataset, split, n_sims=100, epsilon=1.0, delta=0.1, opt_k=50, seed=0
     OPT: the DI upper-bound LP P(L, β) for ℓ1 (the thesis' text, L940; [DECIDE] vs the supplement's ℓ2)
     at Δ = 1, scaled by each statistic's sensitivity.
     """
+    _check_cell(dataset, split, n_sims, seed)
     samplers = compared_noises("NB", epsilon, delta, 1.0, noises=noises, opt_k=opt_k, dd_k=dd_k)
     return nb_split(dataset, split, samplers, n_sims=n_sims, seed=seed)
