@@ -78,41 +78,6 @@ FULLY_COVERED = (
 #: of the function).  Their outcomes are recorded in the table like every other; the completeness test
 #: accepts non-refusals only here.
 KNOWN_GAPS = {
-    "dp_noise.bounds.cell_costs": (
-        "edges = check_array('edges', edges, ndim=1) with >= 2 strictly increasing entries"
-    ),
-    "dp_noise.bounds.upper_bound": (
-        "check_type('partition', partition, Partition, ...); check_integer('max_rounds', max_rounds, "
-        "minimum=1); check_positive('max_seconds', max_seconds); check_bool('monotone', monotone)"
-    ),
-    "dp_noise.bounds.lower_bound": (
-        "check_type('partition', partition, Partition, ...); check_integer('max_rounds', max_rounds, "
-        "minimum=1); check_positive('max_seconds', max_seconds); check_bool('monotone', monotone); "
-        "check_bool('uncertified_nonuniform', ...)"
-    ),
-    "dp_noise.bounds.privacy_shortfalls": (
-        "check_type('prob', prob, _Problem, ...); masses = check_array('masses', masses, shape=(prob.n,) "
-        "or (K, prob.n)) with entries >= 0; shifts/triples: integers within prob.shifts and the K rows of"
-        " masses"
-    ),
-    "dp_noise.bounds.separation_algorithm2": (
-        "check_type('prob', prob, _Problem, ...); masses = check_array('masses', masses, shape=(prob.n,) "
-        "or (K, prob.n)) with entries >= 0; shifts/triples: integers within prob.shifts and the K rows of"
-        " masses"
-    ),
-    "dp_noise.bounds.separation_algorithm3": (
-        "check_type('prob', prob, _Problem, ...); masses = check_array('masses', masses, shape=(prob.n,) "
-        "or (K, prob.n)) with entries >= 0; shifts/triples: integers within prob.shifts and the K rows of"
-        " masses"
-    ),
-    "dp_noise.bounds.max_shortfall_bruteforce": (
-        "check_type('prob', prob, _Problem, ...); masses = check_array('masses', masses, shape=(prob.n,) "
-        "or (K, prob.n)) with entries >= 0; shifts/triples: integers within prob.shifts and the K rows of"
-        " masses"
-    ),
-    "dp_noise.bounds.relative_gap": (
-        "check_positive('upper', upper, allow_zero=True); check_positive('lower', lower, allow_zero=True)"
-    ),
     "dp_noise.data_dependent.dd_triples": (
         "check_integer('K', K, minimum=1); check_integer('k_sens', k_sens, minimum=1); "
         "check_choice('kind', kind, ('upper', 'lower'))"

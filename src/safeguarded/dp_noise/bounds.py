@@ -50,6 +50,7 @@ import scipy.sparse as sp
 
 from safeguarded.dp_noise.mechanisms import PiecewiseUniformNoise, _finite_float, validate_privacy
 from safeguarded.solvers import InfeasibleError, SolverError, solver_version
+from safeguarded.validation import check_array, check_bool, check_integer, check_positive, check_type
 
 __all__ = [
     "Partition",
@@ -202,7 +203,10 @@ def cell_costs(edges: np.ndarray, loss, kind: str) -> np.ndarray:
     Assumption 1); for a callable, the mean uses adaptive quadrature (split at 0) and the infimum a dense
     evaluation (201 points per cell including the end points and 0), which is exact for piecewise-monotone c.
     """
-    a, b = np.asarray(edges[:-1], dtype=float), np.asarray(edges[1:], dtype=float)
+    edges = check_array("edges", edges, ndim=1)
+    if edges.size < 2 or np.any(np.diff(edges) <= 0):
+        raise ValueError(f"edges must hold >= 2 strictly increasing values, got edges={edges!r}")
+    a, b = edges[:-1], edges[1:]
     if kind not in ("mean", "inf"):
         raise ValueError(f"kind must be 'mean' or 'inf', got kind={kind!r}")
     if loss == "l1":
@@ -267,6 +271,16 @@ def _relevant_shifts(cells: Partition, ev_lo: int, ev_hi: int) -> np.ndarray:
     return np.unique(np.concatenate([diff, [-k, k]]))
 
 
+def _check_prob_masses(prob, masses, *, stacked: bool = False) -> np.ndarray:
+    """``prob`` a :class:`_Problem` and ``masses`` its cell masses: shape (n,), or (K, n) when
+    ``stacked``, finite and >= 0 (up to LP round-off)."""
+    check_type("prob", prob, _Problem, "a _Problem (the LP of upper_bound / lower_bound)")
+    masses = check_array("masses", masses, shape=(None, prob.n) if stacked else (prob.n,))
+    if np.any(masses < -1e-9):
+        raise ValueError(f"masses must be >= 0, got minimum {masses.min():.3g}")
+    return masses
+
+
 def _fine_cell_index(prob: _Problem) -> np.ndarray:
     """cell index of every fine cell in [cells.lo, cells.hi)."""
     return np.repeat(np.arange(prob.n), prob.cells.widths)
@@ -282,8 +296,15 @@ def privacy_shortfalls(prob: _Problem, masses: np.ndarray, shifts=None):
     Returns ``(shifts, values, events)`` where ``values[r] = Σ_{i∈A*} (d_i − e^ε d_{i−s})`` (eq. (9)
     without the −δ) and ``events[r]`` is the boolean mask of A* over the event range.
     """
-    shifts = prob.shifts if shifts is None else np.asarray(shifts)
-    d = _fine_density(prob, np.asarray(masses, dtype=float))
+    masses = _check_prob_masses(prob, masses)
+    if shifts is None:
+        shifts = prob.shifts
+    else:
+        shifts = np.asarray(shifts)
+        k = prob.cells.k
+        if shifts.ndim != 1 or not np.issubdtype(shifts.dtype, np.integer) or np.any(np.abs(shifts) > k):
+            raise ValueError(f"shifts must be a 1-D array of integers in [-{k}, {k}], got shifts={shifts!r}")
+    d = _fine_density(prob, masses)
     lo, ev_lo, ev_hi = prob.cells.lo, prob.ev_lo, prob.ev_hi
     # padded density so that d[i − s] reads 0 outside the cells
     k = prob.cells.k
@@ -339,7 +360,7 @@ def separation_algorithm2(prob: _Problem, masses: np.ndarray):
     Π_j ∩ (Π_{j'} + φ) (A_{jj'}).  Lengths are in fine cells; returns ``(s*, V* + δ)`` with V* ≥ 0
     (the algorithm starts from V* = 0).  O(#φ · N²); used to cross-check the vectorised separation.
     """
-    dens = np.asarray(masses, dtype=float) / prob.cells.widths
+    dens = _check_prob_masses(prob, masses) / prob.cells.widths
     best_s, best_v = 0, 0.0
     for s in prob.shifts:
         v = _shortfall_on_cells(prob, dens, dens, int(s))
@@ -355,7 +376,17 @@ def separation_algorithm3(prob: _Problem, masses: np.ndarray, triples):
     (k, m, s) families with φ = sβ (three shifts per pair for P′).  Returns ``((k*, m*, s*), V* + δ)``.
     O(#triples · N²) — a cross-check for the vectorised separation of :mod:`.data_dependent`.
     """
-    dens = np.asarray(masses, dtype=float) / prob.cells.widths
+    dens = _check_prob_masses(prob, masses, stacked=True) / prob.cells.widths
+    K = dens.shape[0]
+    if isinstance(triples, str):
+        raise ValueError(f"triples must be a sequence of (k, m, s) integer triples, got triples={triples!r}")
+    triples = list(triples)
+    for t in triples:
+        if (not isinstance(t, tuple | list | np.ndarray) or len(t) != 3
+                or not all(isinstance(v, int | np.integer) and not isinstance(v, bool) for v in t)):
+            raise ValueError(f"triples must hold (k, m, s) integer triples, got {t!r}")
+        if not (0 <= t[0] < K and 0 <= t[1] < K):
+            raise ValueError(f"triples must have k, m in [0, {K}) (the rows of masses), got {tuple(t)!r}")
     best, best_v = None, 0.0
     for k, m, s in triples:
         v = _shortfall_on_cells(prob, dens[k], dens[m], int(s))
@@ -369,13 +400,14 @@ def max_shortfall_bruteforce(prob: _Problem, masses: np.ndarray) -> float:
 
     Independent of Lemmas 4–5 and Algorithm 2: enumerates every union of fine cells explicitly.
     """
+    masses = _check_prob_masses(prob, masses)
     n_ev = prob.ev_hi - prob.ev_lo
     if n_ev > 16:
         raise ValueError(f"event range must have at most 16 fine cells for brute force, got {n_ev}")
     k = prob.cells.k
     best = 0.0
     masks = ((np.arange(2**n_ev)[:, None] >> np.arange(n_ev)[None, :]) & 1).astype(bool)
-    d = _fine_density(prob, np.asarray(masses, dtype=float))
+    d = _fine_density(prob, masses)
     ee = math.exp(prob.epsilon)
     for s in range(-k, k + 1):
         pos = np.zeros(n_ev)
@@ -858,7 +890,11 @@ def _solve(
     kind, epsilon, delta, partition, loss, method, monotone, tol, max_rounds, cuts, max_seconds,
     warm_start="tlap", margin=0.2,
 ):  # fmt: skip
+    check_type("partition", partition, Partition, "a Partition (uniform_partition, graded_partition)")
     eps, d = _validate_common(epsilon, delta, partition, loss, method)
+    check_bool("monotone", monotone)
+    check_integer("max_rounds", max_rounds, minimum=1)
+    check_positive("max_seconds", max_seconds)
     if warm_start not in WARM_STARTS:
         raise ValueError(f"warm_start must be one of {WARM_STARTS}, got warm_start={warm_start!r}")
     margin = _finite_float("margin", margin)
@@ -1010,6 +1046,7 @@ def lower_bound(
     privacy-checked mixtures of §2 cost less than it (tests/test_gaussian_mixtures_optimum.py).
     ``uncertified_nonuniform=True`` computes it anyway, only to demonstrate that finding.
     """
+    check_bool("uncertified_nonuniform", uncertified_nonuniform)
     if not uncertified_nonuniform and isinstance(partition, Partition) and np.any(partition.widths != 1):
         raise ValueError(
             "partition must be uniform for lower_bound: D(pi, beta) on non-uniform cells (L803) is lost "
@@ -1046,4 +1083,8 @@ def interval_split(i: int, phi: float, beta: float) -> tuple[int, tuple[float, f
 
 def relative_gap(upper: float, lower: float) -> float:
     """(P − D)/P, the relative optimality gap of the bounds (L871)."""
+    upper = check_positive("upper", upper, allow_zero=True)
+    lower = check_positive("lower", lower, allow_zero=True)
+    if lower > upper * (1 + 1e-6) + 1e-9:
+        raise ValueError(f"lower must be <= upper ({upper!r}), got lower={lower!r}")
     return (upper - lower) / upper if upper > 0 else 0.0
