@@ -78,31 +78,6 @@ FULLY_COVERED = (
 #: of the function).  Their outcomes are recorded in the table like every other; the completeness test
 #: accepts non-refusals only here.
 KNOWN_GAPS = {
-    "dp_noise.data_dependent.dd_triples": (
-        "check_integer('K', K, minimum=1); check_integer('k_sens', k_sens, minimum=1); "
-        "check_choice('kind', kind, ('upper', 'lower'))"
-    ),
-    "dp_noise.data_dependent.dd_upper_bound": (
-        "check_positive('tol', tol); check_integer('max_rounds', max_rounds, minimum=1); "
-        "check_positive('max_seconds', max_seconds); groups: integer codes 0..G-1 of length K; weights: K"
-        " finite values >= 0"
-    ),
-    "dp_noise.data_dependent.dd_lower_bound": (
-        "check_positive('tol', tol); check_integer('max_rounds', max_rounds, minimum=1); "
-        "check_positive('max_seconds', max_seconds)"
-    ),
-    "dp_noise.data_dependent.dd_max_shortfall": (
-        "check_type('result', result, DDResult, ...); check_choice('kind', kind, (None, 'upper', "
-        "'lower'))"
-    ),
-    "dp_noise.data_dependent.interval_noise": (
-        "phi_breaks = check_array('phi_breaks', ..., ndim=1), strictly increasing; "
-        "check_positive('support', support) before int(...)"
-    ),
-    "dp_noise.data_dependent.sign_preserving_noise": (
-        "check_positive('phi_range'), check_positive('support'), check_positive('penalty') before "
-        "int(...) and the LP"
-    ),
     "dp_noise.summaries.per_split": (
         "check_frame('runs', runs, ('dataset', 'split', 'method', f'{part}_error'))"
     ),

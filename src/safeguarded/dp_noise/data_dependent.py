@@ -32,6 +32,7 @@ import scipy.sparse as sp
 from safeguarded.dp_noise import bounds as bd
 from safeguarded.dp_noise.mechanisms import validate_privacy
 from safeguarded.solvers import InfeasibleError, SolverError, solver_version
+from safeguarded.validation import check_array, check_choice, check_integer, check_positive, check_type
 
 __all__ = [
     "DDResult",
@@ -63,6 +64,9 @@ class DDResult:
 
 def dd_triples(K: int, k_sens: int, kind: str) -> list[tuple[int, int, int]]:
     """The (k, m, s) constraint families of P′ (three shifts per pair) or of D′'s dual (one shift)."""
+    check_integer("K", K, minimum=1)
+    check_integer("k_sens", k_sens, minimum=1)
+    check_choice("kind", kind, ("upper", "lower"))
     out = []
     for k in range(K):
         for m in range(K):
@@ -86,6 +90,8 @@ def _fine_density(cells: bd.Partition, P: np.ndarray) -> np.ndarray:
 
 def dd_max_shortfall(result: DDResult, kind: str | None = None) -> float:
     """max over the constraint families of Σ_{i∈A*}(d_k(i) − e^ε d_m(i − s)) − δ, on the fine grid."""
+    check_type("result", result, DDResult, "a DDResult (dd_upper_bound, dd_lower_bound)")
+    check_choice("kind", kind, (None, "upper", "lower"))
     kind = kind or result.kind
     cells = result.partition
     k_sens = cells.k
@@ -129,15 +135,25 @@ def _solve_dd(
         raise ValueError(f"partition must be a Partition, got partition={partition!r}")
     eps, d, _ = validate_privacy(epsilon, delta, partition.sensitivity)
     K = bd._positive_int("K", K)
+    check_positive("tol", tol)
+    check_integer("max_rounds", max_rounds, minimum=1)
+    check_positive("max_seconds", max_seconds)
     cells = partition if kind == "upper" else partition.padded()
     n = cells.n_cells
     if groups is None:
         triples = dd_triples(K, partition.k, kind)
         default_weights = np.full(K, 1.0 / K)
     else:  # non-uniform Φ partition: Φ-intervals k with equal groups[k] share one distribution
-        groups = np.asarray(groups, dtype=int)
-        if groups.shape != (K,) or groups.min() != 0 or np.any(np.diff(groups) < 0):
-            raise ValueError("groups must be a non-decreasing integer array of length K starting at 0")
+        raw = np.asarray(groups)
+        if raw.dtype.kind not in "iub" and not (raw.dtype.kind == "f" and np.all(raw == np.round(raw))):
+            raise ValueError(f"groups must be integer group codes, got groups={groups!r}")
+        groups = raw.astype(int)
+        if (groups.shape != (K,) or groups.min() != 0
+                or np.any((np.diff(groups) < 0) | (np.diff(groups) > 1))):
+            raise ValueError(
+                "groups must be a non-decreasing integer array of length K with codes 0, 1, ..., G-1 "
+                f"(steps of 0 or 1), got groups={groups.tolist()!r}"
+            )
         triples = _grouped_triples(K, partition.k, kind, groups)
         default_weights = np.bincount(groups) / K
         K = int(groups.max()) + 1
@@ -308,7 +324,7 @@ def interval_noise(
     eps, d, sens = validate_privacy(epsilon, delta, sensitivity, delta_positive=True)
     k = bd._positive_int("k", k)
     beta = sens / k
-    b = np.asarray(phi_breaks, dtype=float)
+    b = check_array("phi_breaks", phi_breaks, ndim=1)
     cells = b / beta
     if b.ndim != 1 or b.size < 1 or np.any(np.diff(b) <= 0) or np.any(np.abs(cells - np.round(cells)) > 1e-9):
         raise ValueError(
@@ -320,6 +336,8 @@ def interval_noise(
         [np.zeros(pad, int), np.repeat(np.arange(1, b.size), widths), np.full(pad, b.size)]
     )
     n_groups = b.size + 1
+    if support is not None:
+        check_positive("support", support)
     lam = bd.support_rule(eps, d) if support is None else bd._positive_int("support", support)
     part = bd.uniform_partition(lam * k, k, sens)
     w = np.full(n_groups, 1.0 / n_groups) if weights is None else weights
@@ -345,8 +363,13 @@ def sign_preserving_noise(
     of φ's sign, ``penalty``·|x| on the other side (it penalises noise that flips the sign of the
     gradient sum).  Objective weights are uniform over the distributions ([DECIDE]: not stated).
     """
-    if not (phi_cell > 0 and phi_range > 0):
-        raise ValueError(f"phi_cell and phi_range must be > 0, got {phi_cell!r}, {phi_range!r}")
+    validate_privacy(epsilon, delta, sensitivity, delta_positive=True)
+    check_integer("k", k, minimum=1)
+    check_positive("phi_cell", phi_cell)
+    check_positive("phi_range", phi_range)
+    if support is not None:
+        check_positive("support", support)
+    check_positive("penalty", penalty)
     n_mid = int(round(2 * phi_range / phi_cell))
     if n_mid < 1 or not math.isclose(n_mid * phi_cell, 2 * phi_range):
         raise ValueError(f"phi_range must be a positive multiple of phi_cell/2, got phi_range={phi_range!r}")
