@@ -92,53 +92,6 @@ KNOWN_GAPS = {
         "paper/columns/runs_text/note as dicts and lists of the documented shapes; pair a 2-tuple of "
         "columns of runs; baseline, dd columns of runs"
     ),
-    "gaussian_mixtures.grid.mixture_cell": (
-        "check_k(k_max, 'k_max') (name the parameter); check_integer('seed', seed, minimum=0)"
-    ),
-    "gaussian_mixtures.grid.privacy_check_cell": (
-        "check_choice('mechanism', mechanism, ('QG', 'MG', 'AG')) before computing"
-    ),
-    "gaussian_mixtures.grid.qg_cell": (
-        "check_integer('seed', seed, minimum=0)"
-    ),
-    "gaussian_mixtures.grid.improvement": (
-        "check_array('reference'/'value', ...) (finite, reference > 0); check_bool('capped', capped)"
-    ),
-    "gaussian_mixtures.grid.best_k": (
-        "check_frame('results', results, ('mechanism', 'epsilon', 'delta', loss))"
-    ),
-    "gaussian_mixtures.grid.loss_frame": (
-        "check_frame('results', results, the columns it reads)"
-    ),
-    "gaussian_mixtures.grid.qg_frame": (
-        "check_frame('results', results, the columns it reads)"
-    ),
-    "gaussian_mixtures.grid.pivot": (
-        "check_frame('frame', frame, ('epsilon', 'delta')); value a column of frame"
-    ),
-    "gaussian_mixtures.grid.summary": (
-        "values = check_array('values', values) (finite, non-empty)"
-    ),
-    "gaussian_mixtures.grid.implied_mg_sigma": (
-        "check_positive('loss_value', loss_value) before the root search; check_choice('loss', loss, "
-        "('amplitude', 'power'))"
-    ),
-    "gaussian_mixtures.grid.run_grid": (
-        "check the epsilons/deltas sequences, k_max, eta and name before run_sweep"
-    ),
-    "gaussian_mixtures.grid.run_qg_grid": (
-        "check the epsilons/deltas sequences and name before run_sweep"
-    ),
-    "gaussian_mixtures.grid.run_privacy_checks": (
-        "check_frame('rows', rows, ...); name a non-empty string, before run_sweep"
-    ),
-    "gaussian_mixtures.learning.table9_noises": (
-        "validate (epsilon, delta, sensitivity) and check_k(mg_k, 'mg_k') before calibrating"
-    ),
-    "gaussian_mixtures.learning.pcd_cell": (
-        "check_choice('dataset', ...); check_integer for split, seed (minimum 0), n_sims, iterations "
-        "(minimum 1); check_k(mg_k, 'mg_k') before loading data"
-    ),
     "gaussian_mixtures.multi_gaussian.logpdf": (
         "x = check_array('x', x, nonempty=False) (finite)"
     ),

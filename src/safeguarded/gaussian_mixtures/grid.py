@@ -18,7 +18,22 @@ import pandas as pd
 from safeguarded.gaussian_mixtures import multi_gaussian as mg
 from safeguarded.gaussian_mixtures import privacy
 from safeguarded.gaussian_mixtures import quasi_gaussian as qg
-from safeguarded.gaussian_mixtures._validate import check_delta, check_epsilon, check_eta, check_k
+from safeguarded.gaussian_mixtures._validate import (
+    check_delta,
+    check_epsilon,
+    check_eta,
+    check_k,
+    check_sensitivity,
+    check_sigma,
+)
+from safeguarded.validation import (
+    check_array,
+    check_bool,
+    check_choice,
+    check_frame,
+    check_integer,
+    check_positive,
+)
 
 __all__ = [
     "EPSILONS",
@@ -60,7 +75,9 @@ def mixture_cell(
     Deterministic (``seed`` is unused; it is part of the sweep interface).  MG calibrations are
     warm-started from the previous K (the bracket is verified, see :func:`multi_gaussian.calibrate`).
     """
-    e, dl, km, et = check_epsilon(epsilon), check_delta(delta), check_k(k_max), check_eta(eta)
+    e, dl, km, et = check_epsilon(epsilon), check_delta(delta), check_k(k_max, "k_max"), check_eta(eta)
+    check_sensitivity(sensitivity)
+    check_integer("seed", seed, minimum=0)
     rows = []
     t0 = time.perf_counter()
     s_ag = analytic_gaussian_sigma(e, dl, sensitivity)
@@ -113,7 +130,11 @@ def privacy_check_cell(
     (delta - delta(eps)) / delta.
     """
     e, dl = check_epsilon(epsilon), check_delta(delta)
-    d = float(sensitivity)
+    check_choice("mechanism", mechanism, ("AG", "QG", "MG"))
+    sigma = check_sigma(sigma)
+    check_k(k, "k")
+    d = check_sensitivity(sensitivity)
+    check_integer("seed", seed, minimum=0)
     if mechanism == "QG":
 
         def pdf(x):
@@ -154,6 +175,13 @@ def privacy_check_cell(
 
 def improvement(reference, value, *, capped: bool = False):
     """100% (a - x) / a (or / max(1, a) when ``capped``): positive when x beats the reference a."""
+    check_array("reference", reference, nonempty=False)
+    check_array("value", value, nonempty=False)
+    check_bool("capped", capped)
+    return _improvement(reference, value, capped=capped)
+
+
+def _improvement(reference, value, *, capped: bool = False):
     a = np.asarray(reference, dtype=float)
     x = np.asarray(value, dtype=float)
     return 100.0 * (a - x) / (np.maximum(1.0, a) if capped else a)
@@ -163,6 +191,7 @@ def best_k(results: pd.DataFrame, loss: str) -> pd.DataFrame:
     """Per (epsilon, delta): the MG row with the smallest ``loss`` ('amplitude' or 'power')."""
     if loss not in ("amplitude", "power"):
         raise ValueError(f"loss must be 'amplitude' or 'power', got loss={loss!r}")
+    check_frame("results", results, ("mechanism", "epsilon", "delta", loss))
     mgr = results[results["mechanism"] == "MG"]
     idx = mgr.groupby(["epsilon", "delta"])[loss].idxmin()
     return mgr.loc[idx].reset_index(drop=True)
@@ -170,6 +199,8 @@ def best_k(results: pd.DataFrame, loss: str) -> pd.DataFrame:
 
 def pivot(frame: pd.DataFrame, value: str) -> pd.DataFrame:
     """Rows delta, columns epsilon (the thesis's layout), as a flat table with a 'delta' column."""
+    check_frame("frame", frame, ("epsilon", "delta"))
+    check_choice("value", value, tuple(c for c in frame.columns if c not in ("epsilon", "delta")))
     table = frame.pivot(index="delta", columns="epsilon", values=value).sort_index()
     table.columns = [f"eps={c:g}" for c in table.columns]
     table.index = [f"{d:g}" for d in table.index]
@@ -178,7 +209,7 @@ def pivot(frame: pd.DataFrame, value: str) -> pd.DataFrame:
 
 def summary(values) -> dict:
     """Count of positive entries, mean, sd (n - 1) and median, as the thesis reports them (L2161)."""
-    v = np.asarray(values, dtype=float).ravel()
+    v = check_array("values", values).ravel()
     return dict(
         n=int(v.size),
         positive=int((v > 0).sum()),
@@ -188,6 +219,25 @@ def summary(values) -> dict:
     )
 
 
+def _check_values(name: str, values, check) -> list[float]:
+    """Every entry of the sequence ``values`` through ``check`` (an error names ``name``)."""
+    if isinstance(values, str) or not hasattr(values, "__iter__"):
+        raise ValueError(f"{name} must be a sequence of numbers, got {name}={values!r}")
+    out = []
+    for v in values:
+        try:
+            out.append(check(v))
+        except ValueError as err:
+            raise ValueError(f"{name}: {err}") from None
+    return out
+
+
+def _check_name(name) -> str:
+    if not isinstance(name, str) or not name:
+        raise ValueError(f"name must be a non-empty string (the sweep's name), got name={name!r}")
+    return name
+
+
 def run_grid(
     epsilons, deltas, k_max: int = 10, eta: float = 0.01, *, name: str, **sweep_kwargs
 ) -> pd.DataFrame:
@@ -195,6 +245,11 @@ def run_grid(
     from safeguarded.experiments import grid as param_grid
     from safeguarded.experiments import run_sweep
 
+    _check_values("epsilons", epsilons, check_epsilon)
+    _check_values("deltas", deltas, check_delta)
+    check_k(k_max, "k_max")
+    check_eta(eta)
+    _check_name(name)
     params = param_grid(epsilon=list(epsilons), delta=list(deltas), k_max=[int(k_max)], eta=[float(eta)])
     return run_sweep(mixture_cell, params, [0], name=name, version="1", **sweep_kwargs)
 
@@ -203,6 +258,8 @@ def run_privacy_checks(rows: pd.DataFrame, *, name: str, **sweep_kwargs) -> pd.D
     """:func:`privacy_check_cell` for each row (columns epsilon, delta, mechanism, sigma, k), cached."""
     from safeguarded.experiments import run_sweep
 
+    check_frame("rows", rows, ("epsilon", "delta", "mechanism", "sigma", "k"))
+    _check_name(name)
     params = [
         dict(
             epsilon=float(r.epsilon),
@@ -222,6 +279,7 @@ def loss_frame(results: pd.DataFrame, loss: str) -> pd.DataFrame:
     (QG better than MG with K = 1)."""
     if loss not in ("amplitude", "power"):
         raise ValueError(f"loss must be 'amplitude' or 'power', got loss={loss!r}")
+    check_frame("results", results, ("mechanism", "epsilon", "delta", "k", "sigma", loss))
     key = ["epsilon", "delta"]
     a = results[results["mechanism"] == "AG"].set_index(key)[loss].rename("a")
     q = results[results["mechanism"] == "QG"].set_index(key)[loss].rename("q")
@@ -231,13 +289,13 @@ def loss_frame(results: pd.DataFrame, loss: str) -> pd.DataFrame:
         [a, q, b[loss].rename("m"), b["k"].rename("best_k"), b["sigma"].rename("sigma_mg"), m1], axis=1
     )
     out = out.reset_index()
-    out["imp_q"] = improvement(out["a"], out["q"])
-    out["imp_m"] = improvement(out["a"], out["m"])
-    out["imp_q_capped"] = improvement(out["a"], out["q"], capped=True)
-    out["imp_m_capped"] = improvement(out["a"], out["m"], capped=True)
+    out["imp_q"] = _improvement(out["a"], out["q"])
+    out["imp_m"] = _improvement(out["a"], out["m"])
+    out["imp_q_capped"] = _improvement(out["a"], out["q"], capped=True)
+    out["imp_m_capped"] = _improvement(out["a"], out["m"], capped=True)
     out["best_of"] = np.minimum(out["q"], out["m"])
     out["best_mechanism"] = np.where(out["q"] <= out["m"], "QG", "MG")
-    out["imp_best"] = improvement(out["a"], out["best_of"])
+    out["imp_best"] = _improvement(out["a"], out["best_of"])
     out["star"] = out["q"] < out["m1"]
     out["best_k_label"] = [f"{k}*" if s else f"{k}" for k, s in zip(out["best_k"], out["star"], strict=True)]
     return out
@@ -259,6 +317,8 @@ def _qg_row(q, epsilon: float, sensitivity: float) -> dict:
 def qg_cell(epsilon: float, delta: float, sensitivity: float = 1.0, seed: int = 0) -> list[dict]:
     """The AG and QG rows of :func:`mixture_cell` only (milliseconds per cell)."""
     e, dl = check_epsilon(epsilon), check_delta(delta)
+    check_sensitivity(sensitivity)
+    check_integer("seed", seed, minimum=0)
     s_ag = analytic_gaussian_sigma(e, dl, sensitivity)
     q = qg.calibrate(e, dl, sensitivity)
     return [
@@ -272,6 +332,9 @@ def run_qg_grid(epsilons, deltas, *, name: str, **sweep_kwargs) -> pd.DataFrame:
     from safeguarded.experiments import grid as param_grid
     from safeguarded.experiments import run_sweep
 
+    _check_values("epsilons", epsilons, check_epsilon)
+    _check_values("deltas", deltas, check_delta)
+    _check_name(name)
     params = param_grid(epsilon=list(epsilons), delta=list(deltas))
     return run_sweep(qg_cell, params, [0], name=name, version="1", **sweep_kwargs)
 
@@ -280,12 +343,13 @@ def qg_frame(results: pd.DataFrame, loss: str) -> pd.DataFrame:
     """Per (epsilon, delta): AG loss a, QG loss q and the improvements (Tables 7 and 13)."""
     if loss not in ("amplitude", "power"):
         raise ValueError(f"loss must be 'amplitude' or 'power', got loss={loss!r}")
+    check_frame("results", results, ("mechanism", "epsilon", "delta", loss))
     key = ["epsilon", "delta"]
     a = results[results["mechanism"] == "AG"].set_index(key)[loss].rename("a")
     q = results[results["mechanism"] == "QG"].set_index(key)[loss].rename("q")
     out = pd.concat([a, q], axis=1).reset_index()
-    out["imp_q"] = improvement(out["a"], out["q"])
-    out["imp_q_capped"] = improvement(out["a"], out["q"], capped=True)
+    out["imp_q"] = _improvement(out["a"], out["q"])
+    out["imp_q_capped"] = _improvement(out["a"], out["q"], capped=True)
     return out
 
 
@@ -294,6 +358,8 @@ def implied_mg_sigma(loss_value: float, epsilon: float, k: int, loss: str = "amp
     from scipy import optimize
 
     e, kk = check_epsilon(epsilon), check_k(k)
+    check_positive("loss_value", loss_value)
+    check_choice("loss", loss, ("amplitude", "power"))
     fun = mg.amplitude if loss == "amplitude" else mg.power
     lo, hi = 1e-6, 1.0
     while fun(hi, e, 1.0, kk) < loss_value:

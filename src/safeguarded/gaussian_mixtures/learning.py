@@ -13,10 +13,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from safeguarded.dp_learning.datasets import DATASETS
 from safeguarded.dp_learning.tables import pcd_split
 from safeguarded.dp_noise.mechanisms import AnalyticGaussian
 from safeguarded.gaussian_mixtures import multi_gaussian as mg
 from safeguarded.gaussian_mixtures import quasi_gaussian as qg
+from safeguarded.gaussian_mixtures._validate import check_delta, check_epsilon, check_k, check_sensitivity
+from safeguarded.validation import check_choice, check_integer, check_type
 
 __all__ = ["MixtureNoise", "mixture_noise", "table9_noises", "pcd_cell", "METHODS"]
 
@@ -66,6 +69,10 @@ def mixture_noise(kind: str, epsilon: float, delta: float, sensitivity: float = 
 
 def table9_noises(epsilon, delta, sensitivity=2.0, mg_k: int = 9) -> dict:
     """{"PCD": None, "A-G": analytic Gaussian, "Q-G", "M-G" (K = ``mg_k``)} for (ε, δ, Δ), table order."""
+    check_epsilon(epsilon)
+    check_delta(delta)
+    check_sensitivity(sensitivity)
+    check_k(mg_k, "mg_k")
     return {
         "PCD": None,
         "A-G": AnalyticGaussian(epsilon, delta, sensitivity),
@@ -78,5 +85,11 @@ def pcd_cell(dataset, split, n_sims=1, iterations=100, epsilon=1.0, delta=1e-3, 
     """One (data set, split) of Tables 9/18 (thesis: (ε, δ) = (1, 1e-3), Δ = 2): PCD, A-G, Q-G and M-G with
     K = ``mg_k``; mean train/test errors over ``n_sims`` noise simulations of each method and their mean
     squares (:func:`safeguarded.dp_learning.tables.pcd_split`)."""
+    check_type("dataset", dataset, str, "a data set name")
+    check_choice("dataset", dataset, tuple(DATASETS))
+    check_integer("split", split, minimum=0)
+    check_integer("n_sims", n_sims, minimum=1)
+    check_integer("iterations", iterations, minimum=1)
+    check_integer("seed", seed, minimum=0)
     samplers = table9_noises(epsilon, delta, 2.0, mg_k)
     return pcd_split(dataset, split, samplers, n_sims=n_sims, iterations=iterations, seed=seed)
