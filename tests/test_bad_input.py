@@ -92,48 +92,6 @@ KNOWN_GAPS = {
         "paper/columns/runs_text/note as dicts and lists of the documented shapes; pair a 2-tuple of "
         "columns of runs; baseline, dd columns of runs"
     ),
-    "gaussian_mixtures.multi_gaussian.logpdf": (
-        "x = check_array('x', x, nonempty=False) (finite)"
-    ),
-    "gaussian_mixtures.multi_gaussian.pdf": (
-        "x = check_array('x', x, nonempty=False) (finite)"
-    ),
-    "gaussian_mixtures.multi_gaussian.cdf": (
-        "x = check_array('x', x, nonempty=False) (finite)"
-    ),
-    "gaussian_mixtures.quasi_gaussian.logpdf": (
-        "x = check_array('x', x, nonempty=False) (finite)"
-    ),
-    "gaussian_mixtures.quasi_gaussian.pdf": (
-        "x = check_array('x', x, nonempty=False) (finite)"
-    ),
-    "gaussian_mixtures.quasi_gaussian.cdf": (
-        "x = check_array('x', x, nonempty=False) (finite)"
-    ),
-    "gaussian_mixtures.multi_gaussian.hockey_stick": (
-        "phi = check_array('phi', phi) (finite)"
-    ),
-    "gaussian_mixtures.multi_gaussian.max_hockey_stick": (
-        "n_scan None or check_integer('n_scan', n_scan, minimum=2)"
-    ),
-    "gaussian_mixtures.multi_gaussian.calibrate": (
-        "check_positive('rtol', rtol) below 1; guess, upper None or check_sigma under their own names"
-    ),
-    "gaussian_mixtures.quasi_gaussian.extrema": (
-        "check_positive('xtol', xtol) (it loops on xtol <= 0)"
-    ),
-    "gaussian_mixtures.quasi_gaussian.sigma1": (
-        "check_in_interval('rtol', rtol, 0, 1) at the top (now fails inside brentq as 'xtol too small' or"
-        " as sigma=nan)"
-    ),
-    "gaussian_mixtures.quasi_gaussian.sigma2": (
-        "check_in_interval('rtol', rtol, 0, 1) at the top (now fails inside brentq as 'xtol too small' or"
-        " as sigma=nan)"
-    ),
-    "gaussian_mixtures.quasi_gaussian.calibrate": (
-        "check_in_interval('rtol', rtol, 0, 1) at the top (now fails inside brentq as 'xtol too small' or"
-        " as sigma=nan)"
-    ),
 }
 
 

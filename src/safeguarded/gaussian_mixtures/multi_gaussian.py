@@ -39,6 +39,7 @@ from safeguarded.gaussian_mixtures._validate import (
     check_sigma,
     check_size,
 )
+from safeguarded.validation import check_array, check_in_interval, check_integer, check_positive
 
 __all__ = [
     "log_weights",
@@ -116,7 +117,7 @@ def logpdf(x, sigma: float, epsilon: float, sensitivity: float = 1.0, k: int = 1
     """log f_m(x; sigma, K) of (28) (log-sum-exp over the 2K+1 components)."""
     s, e, d, kk = _checked(sigma, epsilon, sensitivity, k)
     ks, lw = log_weights(e, kk)
-    return _logpdf(np.asarray(x, dtype=float), s, ks * d, lw)
+    return _logpdf(check_array("x", x, nonempty=False), s, ks * d, lw)
 
 
 def pdf(x, sigma: float, epsilon: float, sensitivity: float = 1.0, k: int = 1) -> np.ndarray:
@@ -128,7 +129,7 @@ def cdf(x, sigma: float, epsilon: float, sensitivity: float = 1.0, k: int = 1) -
     """F_m(x; sigma) = sum_k w_k Phi((x - k Delta)/sigma) (App. 2.B.1, L2732); upper tail via symmetry."""
     s, e, d, kk = _checked(sigma, epsilon, sensitivity, k)
     ks, lw = log_weights(e, kk)
-    x = np.asarray(x, dtype=float)
+    x = check_array("x", x, nonempty=False)
     w = np.exp(lw)
 
     def left(u):
@@ -281,7 +282,7 @@ def hockey_stick(phi, sigma: float, epsilon: float, sensitivity: float = 1.0, k:
     """
     s, e, d, kk = _checked(sigma, epsilon, sensitivity, k)
     ks, lw = log_weights(e, kk)
-    phis = np.atleast_1d(np.asarray(phi, dtype=float))
+    phis = np.atleast_1d(check_array("phi", phi, nonempty=False))
     if np.any(~np.isfinite(phis)) or np.any(phis < 0) or np.any(phis > d * (1 + 1e-12)):
         raise ValueError(f"phi must lie in [0, sensitivity={d:g}], got phi={phi!r}")
     return _hockey_rows(phis, s, e, ks * d, lw)
@@ -298,6 +299,8 @@ def max_hockey_stick(
     the maximum over Algorithm 7's grid up to the refinement accuracy.
     """
     s, e, d, kk = _checked(sigma, epsilon, sensitivity, k)
+    if n_scan is not None:
+        check_integer("n_scan", n_scan, minimum=2)
     ks, lw = log_weights(e, kk)
     means = ks * d
     step = min(d / 32, s / 6, s * s / (2 * d))  # the sharpest peaks of H(phi) are ~ sigma^2/Delta wide
@@ -412,6 +415,11 @@ def calibrate(
     """
     e, dl, d, kk = check_epsilon(epsilon), check_delta(delta), check_sensitivity(sensitivity), check_k(k)
     et = check_eta(eta)
+    check_in_interval("rtol", rtol, 0.0, 1.0)
+    if upper is not None:
+        check_positive("upper", upper)
+    if guess is not None:
+        check_positive("guess", guess)
     hi = float(upper) if upper is not None else analytic_gaussian_sigma(e, (1 - et) * dl, d)
     check_sigma(hi)
     target = (1 - et) * dl

@@ -30,6 +30,7 @@ from safeguarded.gaussian_mixtures._validate import (
     check_sigma,
     check_size,
 )
+from safeguarded.validation import check_array, check_in_interval, check_positive
 
 __all__ = [
     "logpdf",
@@ -62,7 +63,7 @@ def _log_norm(s: float, e: float, d: float) -> float:
 def logpdf(x, sigma: float, epsilon: float, sensitivity: float = 1.0) -> np.ndarray:
     """log f_q(x; sigma) of (25), computed as a log-sum-exp."""
     s, e, d = _checked(sigma, epsilon, sensitivity)
-    ax = np.abs(np.asarray(x, dtype=float))
+    ax = np.abs(check_array("x", x, nonempty=False))
     a = -(ax**2) / (2 * s * s)
     b = -e - (ax - d) ** 2 / (2 * s * s)
     return np.logaddexp(a, b) - _log_norm(s, e, d)
@@ -76,7 +77,7 @@ def pdf(x, sigma: float, epsilon: float, sensitivity: float = 1.0) -> np.ndarray
 def cdf(x, sigma: float, epsilon: float, sensitivity: float = 1.0) -> np.ndarray:
     """F_q(x; sigma), App. 2.A.2 (L2272); for x >= 0 written as 1 - F_q(-x) by symmetry (stable tails)."""
     s, e, d = _checked(sigma, epsilon, sensitivity)
-    x = np.asarray(x, dtype=float)
+    x = check_array("x", x, nonempty=False)
     den = 1.0 + 2.0 * math.exp(-e) * special.ndtr(d / s)
 
     def left(u):  # F_q(u) for u <= 0, numerator and denominator divided by e^eps
@@ -154,6 +155,7 @@ def sigma1(epsilon: float, delta: float, sensitivity: float = 1.0, *, rtol: floa
     satisfies h_1 + h_2 >= 0 (feasible side of the tolerance).
     """
     e, dl, d = check_epsilon(epsilon), check_delta(delta), check_sensitivity(sensitivity)
+    check_in_interval("rtol", rtol, 0.0, 1.0)
     if sigma1_is_zero(e, dl):
         return 0.0
     hi = math.sqrt(2 * (e - math.log(dl))) * d / e
@@ -204,6 +206,7 @@ def extrema(sigma: float, epsilon: float, sensitivity: float = 1.0, *, xtol: flo
     Golden-section search runs on log f_q to absolute tolerance ``xtol * Delta`` in x.
     """
     s, e, d = _checked(sigma, epsilon, sensitivity)
+    check_positive("xtol", xtol)
     disc = d * d - 4 * s * s
     root = math.sqrt(disc) if disc > 0 else 0.0
     x1, x2 = (d - root) / 2, (d + root) / 2
@@ -230,6 +233,7 @@ def sigma2(epsilon: float, sensitivity: float = 1.0, *, rtol: float = 1e-12) -> 
     Independent of delta.  The returned value satisfies f_q,max / f_q,min <= e^eps.
     """
     e, d = check_epsilon(epsilon), check_sensitivity(sensitivity)
+    check_in_interval("rtol", rtol, 0.0, 1.0)
     hi = math.sqrt(d * d / (2 * e))
     lo = hi / 2
     while log_ratio_minus_eps(lo, e, d) <= 0 and lo > hi * 1e-6:
@@ -262,6 +266,7 @@ def calibrate(
     Fig. 11 caption); sigma_2 is always computed.
     """
     e, dl, d = check_epsilon(epsilon), check_delta(delta), check_sensitivity(sensitivity)
+    check_in_interval("rtol", rtol, 0.0, 1.0)
     s1 = sigma1(e, dl, d, rtol=rtol)
     s2 = sigma2(e, d, rtol=rtol)
     return QGCalibration(max(s1, s2), s1, s2, e, dl, d)
