@@ -13,7 +13,8 @@ import math
 import numpy as np
 import pandas as pd
 
-from safeguarded.claims import ClaimSet, printed_tolerance
+from safeguarded.claims import VERDICTS, ClaimSet, printed_tolerance
+from safeguarded.validation import check_array, check_choice, check_frame, check_type
 
 __all__ = ["per_split", "improvement_with_se", "register_ml_table", "all_of"]
 
@@ -22,6 +23,7 @@ def per_split(runs: pd.DataFrame, dataset: str, part: str) -> pd.DataFrame:
     """Errors in % of every method of ``dataset``, one row per split (``part``: "train" or "test")."""
     if part not in ("train", "test"):
         raise ValueError(f"part must be 'train' or 'test', got part={part!r}")
+    check_frame("runs", runs, ("dataset", "split", "method", f"{part}_error"))
     sub = runs[runs.dataset == dataset]
     if sub.empty:
         raise ValueError(f"dataset={dataset!r} is not in the runs")
@@ -35,7 +37,7 @@ def improvement_with_se(a, b, base) -> tuple[float, float]:
     With x_i = a_i − b_i and y_i = a_i − base_i: R = x̄/ȳ, se(R) ≈ sd(x − R·y)/(√n·|ȳ|).  nan se for
     fewer than two splits; nan Imp when ȳ = 0.
     """
-    a, b, base = (np.asarray(v, dtype=float) for v in (a, b, base))
+    a, b, base = (check_array(name, v, ndim=1) for name, v in (("a", a), ("b", b), ("base", base)))
     if not (a.shape == b.shape == base.shape) or a.ndim != 1:
         raise ValueError(f"a, b, base must be 1-d of equal length, got {a.shape}, {b.shape}, {base.shape}")
     x, y = a - b, a - base
@@ -64,6 +66,42 @@ def _mc_claim(claims: ClaimSet, item, claim, paper, ours, se, *, location, effec
     )
 
 
+def _check_ml_table_args(claims, item, runs, paper, columns, table, pair, baseline, dd, runs_text, note):
+    """The arguments of :func:`register_ml_table`, checked before any claim is registered."""
+    check_type("claims", claims, ClaimSet, "a ClaimSet")
+    check_type("item", item, str, "a string (the claims item)")
+    check_type("table", table, str, "a string (the table's name)")
+    check_frame("runs", runs, ("dataset", "split", "method", "train_error", "test_error"))
+    methods = tuple(runs["method"].unique())
+    if isinstance(pair, str) or not isinstance(pair, tuple | list) or len(pair) != 2:
+        raise ValueError(f"pair must be a pair (a, b) of methods of runs, got pair={pair!r}")
+    for m in pair:
+        check_choice("pair", m, methods)
+    check_choice("baseline", baseline, methods)
+    if dd is not None:
+        check_choice("dd", dd, methods)
+    if isinstance(columns, str) or not isinstance(columns, list | tuple):
+        raise ValueError(f"columns must be a list of (part, method) pairs, got columns={columns!r}")
+    for col in columns:
+        if not isinstance(col, tuple | list) or len(col) != 2:
+            raise ValueError(f"columns must hold (part, method) pairs, got {col!r}")
+        check_choice("columns", col[0], ("in", "out"))
+        check_choice("columns", col[1], (*methods, "Imp"))
+    check_type("paper", paper, dict, "a dict {data set: (printed values..., seed line)}")
+    for ds, row in paper.items():
+        if not isinstance(row, tuple | list) or len(row) != len(columns) + 1:
+            raise ValueError(
+                f"paper must map each data set to {len(columns)} printed values and a line, got "
+                f"paper[{ds!r}]={row!r}"
+            )
+    check_type("runs_text", runs_text, dict, "a dict {data set: runs text}")
+    missing = [ds for ds in paper if ds in set(runs.dataset) and ds not in runs_text]
+    if missing:
+        raise ValueError(f"runs_text must have an entry for every data set that ran, missing {missing}")
+    if note is not None:
+        check_type("note", note, dict, "None or a dict {data set: note}")
+
+
 def register_ml_table(
     claims: ClaimSet,
     item: str,
@@ -86,6 +124,7 @@ def register_ml_table(
     is the ``effect`` of the a- and b-level claims; ``dd`` (the bracketed data-dependent column)
     gets the gap b − dd as its effect.  Returns {(data set, part): verdict of "b < a"}.
     """
+    _check_ml_table_args(claims, item, runs, paper, columns, table, pair, baseline, dd, runs_text, note)
     note = note or {}
     a_name, b_name = pair
     verdicts = {}
@@ -135,7 +174,11 @@ def register_ml_table(
 def all_of(verdicts) -> bool | None:
     """A statement "on every data set" from per-data-set ordering verdicts: False if any fails, None if
     any is inconclusive (or there are none), True if every one is ``qualitative-ok``."""
+    if isinstance(verdicts, str) or not hasattr(verdicts, "__iter__"):
+        raise ValueError(f"verdicts must be a sequence of claim verdicts, got verdicts={verdicts!r}")
     verdicts = list(verdicts)
+    for v in verdicts:
+        check_choice("verdicts", v, VERDICTS)
     if "qualitative-fails" in verdicts:
         return False
     if not verdicts or "inconclusive" in verdicts:
