@@ -190,3 +190,25 @@ def test_source_state_names_changed_cells_of_the_notebook(tmp_path):
     outside = tmp_path / "rldp_y.ipynb"
     outside.write_text(json.dumps(_notebook("1")))
     assert any("outside the repository" in c for c in nbr.source_state(outside)[1])
+
+
+def test_timings_of_an_older_layout_are_migrated_and_cached_reruns_do_not_replace(tmp_path):
+    """A timings file written before ``peak_rss_mb`` existed is rewritten under the current header (no
+    value lands in the wrong column); a fully cached rerun does not replace a run that computed cells."""
+    import csv
+
+    path = tmp_path / "timings.csv"
+    old = [f for f in nbr.TIMING_FIELDS if f != "peak_rss_mb"]
+    with open(path, "w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=old)
+        writer.writeheader()
+        writer.writerow({**dict.fromkeys(old, ""), "notebook": "a", "work": "rldp", "scale": "paper",
+                         "seconds": "100", "cells_computed": "7", "cpus": "2"})
+    nbr.record_timing(path, nbr.timing_row("a", "rldp", "paper", 3.0, 0, 512.0))
+    with open(path, newline="") as f:
+        rows = list(csv.DictReader(f))
+    assert list(rows[0]) == nbr.TIMING_FIELDS
+    assert (rows[0]["cpus"], rows[0]["peak_rss_mb"]) == ("2", "")
+    assert (rows[1]["seconds"], rows[1]["peak_rss_mb"]) == ("3", "512")
+    merged = nbr.merge_timings([path], tmp_path / "merged.csv")
+    assert [(r["seconds"], r["cells_computed"]) for r in merged] == [("100", "7")]

@@ -310,6 +310,16 @@ def record_timing(path: Path, row: dict) -> None:
     """Append one row to a timings CSV (``build/<scale>/timings.csv``)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     new = not path.is_file()
+    if not new:
+        with open(path, newline="") as f:
+            header = next(csv.reader(f), [])
+        if header != TIMING_FIELDS:  # written by an older version: rewrite under the current header
+            with open(path, newline="") as f:
+                old = list(csv.DictReader(f))
+            with open(path, "w", newline="") as f:
+                writer = csv.DictWriter(f, fieldnames=TIMING_FIELDS)
+                writer.writeheader()
+                writer.writerows({k: r.get(k) or "" for k in TIMING_FIELDS} for r in old)
     with open(path, "a", newline="") as f:
         writer = csv.DictWriter(f, fieldnames=TIMING_FIELDS)
         if new:
@@ -540,13 +550,20 @@ def write_references(work: str, executed_dir: Path, references: Path = REFERENCE
 
 
 def merge_timings(records: list[Path], table: Path = TIMINGS) -> list[dict]:
-    """Merge the runs' ``timings.csv`` into ``docs/timings.csv``: the latest row per notebook and scale."""
+    """Merge the runs' ``timings.csv`` into ``docs/timings.csv``: the latest row per notebook and scale,
+    except that a run which computed no sweep cell (all cached) does not replace one that computed some:
+    its wall time says nothing about the computation."""
     rows: dict[tuple[str, str], dict] = {}
     for path in [table, *records]:
         if path.is_file():
             with open(path, newline="") as f:
                 for row in csv.DictReader(f):
-                    rows[(row["notebook"], row["scale"])] = row
+                    key = (row["notebook"], row["scale"])
+                    kept = rows.get(key)
+                    if (kept is not None and row.get("cells_computed") == "0"
+                            and (kept.get("cells_computed") or "0") not in ("0", "")):
+                        continue
+                    rows[key] = row
     merged = sorted(rows.values(), key=lambda r: (
         WORKS.index(r["work"]) if r["work"] in WORKS else len(WORKS), r["notebook"], r["scale"]))
     table.parent.mkdir(parents=True, exist_ok=True)
