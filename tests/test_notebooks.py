@@ -120,7 +120,7 @@ def test_check_requires_a_reference(tmp_path, monkeypatch, capsys):
 def test_timings_merge_keeps_latest_and_renders(tmp_path):
     run1, run2 = tmp_path / "a.csv", tmp_path / "b.csv"
     nbr.record_timing(run1, nbr.timing_row("rldp_fig2", "rldp", "smoke", 20.4, 3))
-    nbr.record_timing(run2, nbr.timing_row("rldp_fig2", "rldp", "smoke", 31.0, 0))
+    nbr.record_timing(run2, nbr.timing_row("rldp_fig2", "rldp", "smoke", 31.0, 5))
     nbr.record_timing(run2, nbr.timing_row("rldp_fig2", "rldp", "paper", 9000, 100, 1234.4))
     table = tmp_path / "timings.csv"
     rows = nbr.merge_timings([run1, run2], table)
