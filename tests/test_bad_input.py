@@ -2221,8 +2221,15 @@ CASES += [
         "convex_max.polyhedron.summax_upper_bound",
         dict(inst=CM_SUMMAX),
         inst=["bogus", Made("a log-sum-exp instance", CM_LSE)],
+        form=["bogus", "dual"],
         method=["bogus"],
         time_limit=LIMIT,
+    ),
+    case(
+        "convex_max.polyhedron.summax_ldr_bound",
+        dict(inst=CM_SUMMAX, V=lambda: _cm_upper("summax").V),
+        inst=["bogus", Made("a log-sum-exp instance", CM_LSE)],
+        V=["abc", [[1.0]], Made("V with a NaN", lambda: np.full_like(_cm_upper("summax").V, NAN))],
     ),
     case(
         "convex_max.report.register_bounds",

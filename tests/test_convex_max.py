@@ -164,6 +164,41 @@ def test_summax_single_block_has_zero_gap():
         assert res.lower.value == pytest.approx(opt, rel=1e-9)
 
 
+@pytest.mark.parametrize("name", ["P3", "P7", "P11"])
+def test_summax_reduced_lp_equals_literal_124(name, data_mirror):
+    """(124') (n + m + nm rows) has the optimum of (124) as printed; its V = s is an optimal LDR of (124),
+    and the reported bound (the LDR evaluated exactly) is the LP optimum up to the solver tolerance."""
+    from safeguarded.convex_max.polyhedron import summax_ldr_bound, summax_upper_bound
+
+    inst = load_instance("table41", name)
+    literal = summax_upper_bound(inst, form="literal", method="simplex")
+    reduced = summax_upper_bound(inst, form="reduced", method="simplex")
+    ipm = summax_upper_bound(inst)  # the default: reduced form, IPM without crossover
+    opt = literal.extra["lp_objective"]
+    assert reduced.extra["rows"] < literal.extra["rows"]
+    assert reduced.extra["lp_objective"] == pytest.approx(opt, rel=1e-9)
+    assert np.all(reduced.V >= -1e-9)  # an optimal LDR with V >= 0 exists: the s of (124')
+    assert summax_ldr_bound(inst, reduced.V) == pytest.approx(opt, rel=1e-9)
+    assert summax_ldr_bound(inst, literal.V) == pytest.approx(opt, rel=1e-9)
+    assert ipm.value >= opt * (1 - 1e-9) and ipm.value == pytest.approx(opt, rel=1e-7)
+
+
+def test_summax_ldr_bound_is_an_upper_bound_for_any_ldr(data_mirror):
+    """Theorem 21 at any V (here random, and V = 0) bounds the global optimum (vertex enumeration)."""
+    from safeguarded.convex_max.polyhedron import summax_ldr_bound, summax_upper_bound
+
+    inst = load_instance("table41", "P2")
+    hi = np.array([inst.n / (i + 1) for i in range(inst.n)])
+    opt = _box_vertices_max(inst, hi)
+    best = summax_upper_bound(inst).value
+    rng = np.random.default_rng(0)
+    shape = (inst.q, inst.m)
+    for V in [np.zeros(shape), rng.normal(size=shape), rng.uniform(0, 3, shape)]:
+        value = summax_ldr_bound(inst, V)
+        assert value >= opt - 1e-9 * abs(opt)
+        assert value >= best - 1e-7 * abs(best)  # the LP's LDR is the best
+
+
 def test_lse_polyhedron_against_scip_and_scs():
     rng = np.random.default_rng(11)
     n = m = 4
@@ -230,6 +265,30 @@ def test_quadratic_certified_bound_is_feasible_and_valid(data_mirror):
     for _ in range(200):  # the bound holds at random feasible points too
         x = rng.uniform() * _lp(inst).argmax(rng.normal(size=inst.n))
         assert objective(inst, x) <= certified
+
+
+def test_quadratic_certificate_survives_a_degenerate_denominator(data_mirror):
+    """An approximate solution with 1 - d'u - beta'd slightly negative (as Clarabel returns on Table 39
+    P5–P7) cannot be repaired by raising alpha alone; the blend with the interior point can, and its
+    value is still a valid bound close to the optimum."""
+    from safeguarded.convex_max.polyhedron import quad_certified_tau, quad_upper_bound
+
+    inst = load_instance("table39", "P3")
+    ub = quad_upper_bound(inst)
+    S = ub.extra["scale"]
+    L, ell = inst.L / np.sqrt(S), inst.ell / S
+    alpha, beta = ub.extra["vbar"] + ub.extra["vhat"], ub.extra["vbar"] - ub.extra["vhat"]
+    den = 1 - inst.d @ ub.u - beta @ inst.d
+    beta_bad = beta + (den + 1e-8) / inst.d.sum()  # now 1 - d'u - beta'd = -1e-8
+    assert 1 - inst.d @ ub.u - beta_bad @ inst.d < 0
+    value = S * quad_certified_tau(L, ell, inst.D, inst.d, ub.u, alpha, beta_bad, ub.V)
+    assert np.isfinite(value)
+    assert value >= ub.value * (1 - 1e-7)  # never below the optimum of (113)
+    assert value <= ub.value * (1 + 1e-3)
+    rng = np.random.default_rng(1)
+    for _ in range(100):
+        x = rng.uniform() * _lp(inst).argmax(rng.normal(size=inst.n))
+        assert objective(inst, x) <= value
 
 
 def _lp(inst):

@@ -6,7 +6,8 @@ three forms of Table 35:
 * log-sum-exp: the exponential-cone program (118) (Cor. 13), :func:`lse_upper_bound` (cvxpy+Clarabel);
 * convex quadratic: the SOCP (113), written with rotated cones in ``alpha = v̄ + v̂``,
   ``beta = v̄ - v̂`` (an exact rewrite, better conditioned), :func:`quad_upper_bound`;
-* sum of max: the LP (124) built directly as a sparse HiGHS model, :func:`summax_upper_bound`.
+* sum of max: the LP (124), built directly as a sparse HiGHS model in an equivalent reduced form
+  (124') with ``n + m + nm`` rows instead of ``1 + m + n + (n + q)m + q``, :func:`summax_upper_bound`.
 
 Lower bound (Algorithm 12, L5239–5259): plug the optimal LDR into (94), take the worst-case ``w`` of
 each of its 1 + n + q constraints ((97)–(99); Table 36: softmax for log-sum-exp (Cor. 14 in closed
@@ -40,6 +41,7 @@ __all__ = [
     "quad_scenarios",
     "quad_certified_tau",
     "summax_scenarios",
+    "summax_ldr_bound",
     "objective",
     "scenario_lower_bound",
     "poly_bounds",
@@ -222,6 +224,12 @@ def quad_certified_tau(L, ell, D, d, u, alpha, beta, Vt) -> float:
     the first factors, with coefficient ``1'D_i >= 0`` resp. 1); then
     ``tau = d'u + alpha'd + ||Ṽ'd||²/(1 - d'u - beta'd)`` satisfies (i) with equality.  Any feasible
     point of (113) gives an upper bound by Theorem 21, so the value is valid whatever the solve status.
+
+    When a second factor is not positive (an ``optimal_inaccurate`` solve at a degenerate optimum, where
+    ``1 - d'u - beta'd`` or ``u_i + beta_i`` is ~ -1e-8: Table 39 P5–P7), the point is first blended
+    with ``(u, alpha, beta, Ṽ) = (0, 0, 1/(2·1'd), 0)``, whose second factors are positive: the least
+    repaired value over ``theta`` in {0} ∪ [1e-14, 1e-1] (log grid) of the blend
+    ``(1 - theta)·point + theta·(0, 0, c, 0)`` is returned (each candidate is a verified point).
     """
     L = check_array("L", L, ndim=2)
     D = check_array("D", D, ndim=2)
@@ -232,6 +240,19 @@ def quad_certified_tau(L, ell, D, d, u, alpha, beta, Vt) -> float:
     d = check_array("d", d, shape=(q,))
     u, alpha, beta = (check_array(k, v, shape=(q,)) for k, v in (("u", u), ("alpha", alpha), ("beta", beta)))
     Vt = check_array("Vt", Vt, shape=(q, m))
+    best = _quad_repair(L, ell, D, d, u, alpha, beta, Vt)
+    if not np.isfinite(best) and d.sum() > 0:
+        c = 1.0 / (2.0 * d.sum())
+        for theta in np.logspace(-14, -1, 131):
+            value = _quad_repair(L, ell, D, d, (1 - theta) * u, (1 - theta) * alpha,
+                                 (1 - theta) * beta + theta * c, (1 - theta) * Vt)
+            if np.isfinite(value) and not value >= best:
+                best = value
+    return best
+
+
+def _quad_repair(L, ell, D, d, u, alpha, beta, Vt) -> float:
+    """The ``alpha``-raising repair of :func:`quad_certified_tau` (validated arrays; NaN if impossible)."""
     X = L - Vt.T @ D
     f2_ii = D.T @ u + D.T @ beta
     f2_iii = u + beta
@@ -268,21 +289,57 @@ def quad_scenarios(inst: PolyInstance, ub: UpperBound) -> list[np.ndarray]:
 
 # ---------------------------------------------------------------- sum of max: LP (124)
 def summax_upper_bound(
-    inst: PolyInstance, *, method: str = "ipm", time_limit: float | None = None
+    inst: PolyInstance, *, form: str = "reduced", method: str = "ipm", time_limit: float | None = None
 ) -> UpperBound:
     """Theorem 21's UB for sum-of-max, the LP (124), as a sparse HiGHS model (no cvxpy).
 
-    Variables ``[u (q), V (q×m, row-major), tau, e1 (K), e2 (n×K), e3 (q×K)]``; the block maxima are
-    epigraphs: ``e1_k >= V_j'd + b_j``, ``e2_ik >= A_ji - V_j'D_i``, ``e3_lk >= -V_lj`` for j in I_k,
-    with ``d'u + Σ e1 <= tau``, ``-D_i'u + Σ_k e2_ik <= 0``, ``-u_l + Σ_k e3_lk <= 0`` (the sign of the
-    third family as in Theorem 21 / App. 5.B; (124) prints it with a typo).  ``time_limit`` (s): HiGHS's
-    limit; a solve that stops raises a :class:`SolverError` naming the status.
+    ``form="literal"``: (124) as printed.  Variables ``[u (q), V (q×m), tau, e1 (K), e2 (n×K),
+    e3 (q×K)]``; the block maxima are epigraphs ``e1_k >= V_j'd + b_j``, ``e2_ik >= A_ji - V_j'D_i``,
+    ``e3_lk >= -V_lj`` for j in I_k, with ``d'u + Σ e1 <= tau``, ``-D_i'u + Σ_k e2_ik <= 0``,
+    ``-u_l + Σ_k e3_lk <= 0`` (the sign of the third family as in Theorem 21 / App. 5.B; (124) prints
+    it with a typo).  ``1 + m + n + nm + q + qm`` rows.
+
+    ``form="reduced"`` (default): the same optimum from ``n + m + nm`` rows, (124') below.  Substitute
+    ``V_lj = s_lj - e3_lk`` with ``s >= 0`` (the ``e3`` family becomes the bound ``s >= 0``), then
+    ``t_k = e1_k + d'e3_k``, ``w_ik = e2_ik - D_i'e3_k`` and ``u' = u - Σ_k e3_k``; ``e3`` drops out::
+
+        (124')  min  d'u' + Σ_k t_k
+                s.t. D'u' >= Σ_k w_k,   u' >= 0,
+                     d's_j + b_j <= t_k,   D's_j + w_k >= A_j,   s_j >= 0      (j in I_k),
+
+    i.e. ``min_w h_U(Σ_k w_k) + Σ_k max_{j in I_k} (b_j + h_U(A_j - w_k))`` with ``h_U`` the support
+    function of U written by LP duality (``s_j`` are the dual multipliers of ``max (A_j - w_k)'x``).
+    Every point of one problem maps to a point of the other with the same objective, and ``V = s``,
+    ``u = u'`` is an optimal LDR of (124) (tested against the literal form).
+
+    ``method``: HiGHS's LP solver (the IPM runs without crossover: the reported bound does not need a
+    vertex).  The reported ``value`` is :func:`summax_ldr_bound` at the solution's ``V`` — Theorem 21's
+    bound evaluated exactly at that LDR, valid whatever the solver's tolerance; the LP optimum is in
+    ``extra["lp_objective"]``.  ``time_limit`` (s): HiGHS's limit; a solve that stops raises a
+    :class:`SolverError` naming the status.
     """
     _check_inst(inst, "summax")
+    check_choice("form", form, ("reduced", "literal"))
     check_choice("method", method, ("ipm", "simplex", "pdlp", "choose"))
     if time_limit is not None:
         time_limit = check_positive("time_limit", time_limit)
     start = time.perf_counter()
+    build = _summax_reduced_lp if form == "reduced" else _summax_literal_lp
+    cost, Amat, upper, col_lo, unpack = build(inst)
+    res = solve_lp(cost, Amat, np.full(Amat.shape[0], -np.inf), upper, col_lo, np.full(Amat.shape[1], np.inf),
+                   name=f"convex_max.ub124[{inst.name}]",
+                   options={"solver": method, "run_crossover": "off" if method == "ipm" else "on",
+                            **({} if time_limit is None else {"time_limit": time_limit})})
+    u, V = unpack(res.x)
+    value = summax_ldr_bound(inst, V)
+    return UpperBound(value, u, V, None, res.solve_time, time.perf_counter() - start, "HIGHS",
+                      res.solver_version, res.status,
+                      extra={"form": form, "lp_objective": res.objective, "rows": Amat.shape[0],
+                             "cols": Amat.shape[1], "nnz": Amat.nnz})
+
+
+def _summax_literal_lp(inst: PolyInstance):
+    """(124) as printed: ``(cost, A, row upper bounds, column lower bounds, unpack(x) -> (u, V))``."""
     A, b, D, d = inst.A, inst.b, inst.D, inst.d
     m, n, q, K, J = inst.m, inst.n, inst.q, inst.K, inst.J
     B = sp.kron(sp.identity(K), np.ones((J, 1)), format="csr")  # (m, K) block indicator
@@ -302,18 +359,54 @@ def summax_upper_bound(
                      -sp.kron(Iq, B)])
     Amat = sp.vstack([R0, R1, R2a, R2b, R3a, R3b], format="csc")
     upper = np.concatenate([[0.0], -b, np.zeros(n), -A.T.ravel(), np.zeros(q), np.zeros(q * m)])
-    nvar = Amat.shape[1]
-    cost = np.zeros(nvar)
+    cost = np.zeros(Amat.shape[1])
     cost[nu + nV] = 1.0
-    res = solve_lp(cost, Amat, np.full(Amat.shape[0], -np.inf), upper, np.full(nvar, -np.inf),
-                   np.full(nvar, np.inf), name=f"convex_max.ub124[{inst.name}]",
-                   options={"solver": method, "run_crossover": "on",
-                            **({} if time_limit is None else {"time_limit": time_limit})})
-    u = res.x[:nu]
-    V = res.x[nu:nu + nV].reshape(q, m)
-    return UpperBound(res.objective, u, V, None, res.solve_time, time.perf_counter() - start, "HIGHS",
-                      res.solver_version, res.status, extra={"rows": Amat.shape[0], "cols": nvar,
-                                                               "nnz": Amat.nnz})
+    return (cost, Amat, upper, np.full(Amat.shape[1], -np.inf),
+            lambda x: (x[:nu], x[nu:nu + nV].reshape(q, m)))
+
+
+def _summax_reduced_lp(inst: PolyInstance):
+    """(124'), see :func:`summax_upper_bound`; columns ``[u' (q), t (K), w (n×K), s (m×q, s_j contiguous)]``,
+    rows ``[D'u' >= Σ w (n), d's_j - t_k <= -b_j (m), -w_k - D's_j <= -A_j (m n, row j n + i)]``."""
+    A, b, D, d = inst.A, inst.b, inst.D, inst.d
+    m, n, q, K, J = inst.m, inst.n, inst.q, inst.K, inst.J
+    nu, nt, nw, ns = q, K, n * K, q * m
+    Dt = sp.csr_matrix(D.T)  # (n, q)
+    Z = lambda r, c: sp.csr_matrix((r, c))  # noqa: E731
+    rows_a = sp.hstack([-Dt, Z(n, nt), sp.kron(sp.identity(n), np.ones((1, K))), Z(n, ns)])
+    block = np.arange(m) // J
+    T = sp.csr_matrix((-np.ones(m), (np.arange(m), block)), shape=(m, K))
+    rows_b = sp.hstack([Z(m, nu), T, Z(m, nw), sp.kron(sp.identity(m), sp.csr_matrix(d[None, :]))])
+    j_of, i_of = np.divmod(np.arange(m * n), n)
+    W = sp.csr_matrix((-np.ones(m * n), (np.arange(m * n), i_of * K + block[j_of])), shape=(m * n, nw))
+    rows_c = sp.hstack([Z(m * n, nu), Z(m * n, nt), W, -sp.kron(sp.identity(m), Dt)])
+    Amat = sp.vstack([rows_a, rows_b, rows_c], format="csc")
+    upper = np.concatenate([np.zeros(n), -b, -A.ravel()])
+    ncol = Amat.shape[1]
+    cost = np.zeros(ncol)
+    cost[:nu], cost[nu:nu + nt] = d, 1.0
+    col_lo = np.full(ncol, -np.inf)
+    col_lo[:nu], col_lo[nu + nt + nw:] = 0.0, 0.0
+    return cost, Amat, upper, col_lo, lambda x: (x[:nu], x[nu + nt + nw:].reshape(m, q).T.copy())
+
+
+def summax_ldr_bound(inst: PolyInstance, V) -> float:
+    """Theorem 21's bound (124) at the LDR ``V`` (q×m), evaluated exactly: a valid UB for any ``V``.
+
+    The epigraph variables of (124) at their least values ``e1_k = max_j (V_j'd + b_j)``,
+    ``e2_ik = max_j (A_ji - V_j'D_i)``, ``e3_lk = max_j (-V_lj)`` (j in I_k); then the best ``u`` is
+    the small LP ``min d'u`` s.t. ``u >= Σ_k e3_k``, ``D'u >= Σ_k e2_k`` (q columns, n + q rows).
+    """
+    _check_inst(inst, "summax")
+    V = check_array("V", V, shape=(inst.q, inst.m))
+    A, b, D, d = inst.A, inst.b, inst.D, inst.d
+    n, q, K, J = inst.n, inst.q, inst.K, inst.J
+    e1 = (V.T @ d + b).reshape(K, J).max(axis=1)
+    e2 = (A.T - D.T @ V).reshape(n, K, J).max(axis=2).sum(axis=1)
+    e3 = (-V).reshape(q, K, J).max(axis=2).sum(axis=1)
+    res = solve_lp(d, sp.csc_matrix(D.T), e2, np.full(n, np.inf), e3, np.full(q, np.inf),
+                   name=f"convex_max.ub124_u[{inst.name}]", options={"solver": "simplex"})
+    return float(res.objective + e1.sum())
 
 
 def summax_scenarios(inst: PolyInstance, ub: UpperBound) -> list[np.ndarray]:
@@ -412,10 +505,10 @@ def _check_ub_options(ub_options, inst: PolyInstance, solver) -> None:
         return
     check_type("ub_options", ub_options, dict, "a dict of solver options or None")
     if inst.kind == "summax":
-        bad = [k for k in ub_options if k not in ("method", "time_limit")]
+        bad = [k for k in ub_options if k not in ("form", "method", "time_limit")]
         if bad:
-            raise ValueError(f"ub_options must name arguments of summax_upper_bound (method, time_limit) "
-                             f"for a sum-of-max instance, got unknown {bad}")
+            raise ValueError(f"ub_options must name arguments of summax_upper_bound (form, method, "
+                             f"time_limit) for a sum-of-max instance, got unknown {bad}")
         return
     if resolve_solver(solver, "EXP" if inst.kind == "lse" else "SOCP") != "CLARABEL":
         return
