@@ -183,6 +183,22 @@ def test_summax_reduced_lp_equals_literal_124(name, data_mirror):
     assert ipm.value >= opt * (1 - 1e-9) and ipm.value == pytest.approx(opt, rel=1e-7)
 
 
+@pytest.mark.parametrize("name", ["P2", "P4", "P11"])  # boxes (closed-form support) and a general polyhedron
+def test_summax_generation_reaches_the_optimum_of_124(name, data_mirror):
+    """Generation over the pieces j ends at the optimum of (124') with fewer pieces, and its full V (LP
+    solution for the kept pieces, optimal multipliers for the dropped ones) is an optimal LDR of (124)."""
+    from safeguarded.convex_max.polyhedron import summax_ldr_bound, summax_upper_bound
+
+    inst = load_instance("table41", name)
+    full = summax_upper_bound(inst, form="reduced", method="simplex")
+    gen = summax_upper_bound(inst, form="generation", method="simplex")
+    opt = full.extra["lp_objective"]
+    assert gen.extra["lp_objective"] == pytest.approx(opt, rel=1e-9)
+    assert gen.extra["pieces"] < inst.m
+    assert np.all(gen.V >= -1e-9)
+    assert summax_ldr_bound(inst, gen.V) == pytest.approx(opt, rel=1e-8)
+
+
 def test_summax_ldr_bound_is_an_upper_bound_for_any_ldr(data_mirror):
     """Theorem 21 at any V (here random, and V = 0) bounds the global optimum (vertex enumeration)."""
     from safeguarded.convex_max.polyhedron import summax_ldr_bound, summax_upper_bound

@@ -135,6 +135,13 @@ class PolyhedronLP:
         _check(self.h, f"{self.name}: LP (96)")
         return np.asarray(self.h.getSolution().col_value)
 
+    def support(self, g) -> tuple[float, np.ndarray]:
+        """``h_U(g) = max g'x`` over U and the optimal dual multipliers ``lambda >= 0`` of ``Dx <= d``
+        (``D'lambda >= g``, ``d'lambda = h_U(g)`` by LP duality)."""
+        x = self.argmax(g)
+        lam = np.maximum(np.asarray(self.h.getSolution().row_dual), 0.0)
+        return float(np.asarray(g, dtype=float) @ x), lam
+
 
 def check_polyhedron(D: np.ndarray, d: np.ndarray) -> float:
     """Raise ValueError if ``U = {x >= 0 : Dx <= d}`` is empty or unbounded; return ``max 1'x`` on U.

@@ -289,7 +289,7 @@ def quad_scenarios(inst: PolyInstance, ub: UpperBound) -> list[np.ndarray]:
 
 # ---------------------------------------------------------------- sum of max: LP (124)
 def summax_upper_bound(
-    inst: PolyInstance, *, form: str = "reduced", method: str = "ipm", time_limit: float | None = None
+    inst: PolyInstance, *, form: str = "auto", method: str = "ipm", time_limit: float | None = None
 ) -> UpperBound:
     """Theorem 21's UB for sum-of-max, the LP (124), as a sparse HiGHS model (no cvxpy).
 
@@ -312,6 +312,13 @@ def summax_upper_bound(
     Every point of one problem maps to a point of the other with the same objective, and ``V = s``,
     ``u = u'`` is an optimal LDR of (124) (tested against the literal form).
 
+    ``form="generation"``: (124') with only the pieces ``j`` it needs (:func:`_summax_generation`); the
+    same optimum, from about a quarter of the pieces on Table 41 P5/P6/P9/P10.  Its decision rule for the
+    dropped pieces is a vertex of their multiplier sets rather than the interior point the IPM returns,
+    so the LB scenarios built from it can differ (measured: equal LBs on P5, P10, P13; lower on P2–P4,
+    P7, P9).  ``form="auto"`` (default): ``"generation"`` when (124') has at least 10⁶ columns ``s``
+    (``q·m``; Table 41 P6 only), else ``"reduced"``.
+
     ``method``: HiGHS's LP solver (the IPM runs without crossover: the reported bound does not need a
     vertex).  The reported ``value`` is :func:`summax_ldr_bound` at the solution's ``V`` — Theorem 21's
     bound evaluated exactly at that LDR, valid whatever the solver's tolerance; the LP optimum is in
@@ -319,23 +326,131 @@ def summax_upper_bound(
     :class:`SolverError` naming the status.
     """
     _check_inst(inst, "summax")
-    check_choice("form", form, ("reduced", "literal"))
+    check_choice("form", form, ("auto", "reduced", "literal", "generation"))
     check_choice("method", method, ("ipm", "simplex", "pdlp", "choose"))
     if time_limit is not None:
         time_limit = check_positive("time_limit", time_limit)
     start = time.perf_counter()
-    build = _summax_reduced_lp if form == "reduced" else _summax_literal_lp
-    cost, Amat, upper, col_lo, unpack = build(inst)
-    res = solve_lp(cost, Amat, np.full(Amat.shape[0], -np.inf), upper, col_lo, np.full(Amat.shape[1], np.inf),
-                   name=f"convex_max.ub124[{inst.name}]",
-                   options={"solver": method, "run_crossover": "off" if method == "ipm" else "on",
-                            **({} if time_limit is None else {"time_limit": time_limit})})
-    u, V = unpack(res.x)
+    options = {"solver": method, "run_crossover": "off" if method == "ipm" else "on"}
+    if form == "auto":
+        form = "generation" if inst.q * inst.m >= 1_000_000 else "reduced"
+    if form == "generation":
+        u, V, res, info = _summax_generation(inst, options, time_limit)
+    else:
+        build = _summax_reduced_lp if form == "reduced" else _summax_literal_lp
+        cost, Amat, upper, col_lo, unpack = build(inst)
+        res = solve_lp(cost, Amat, np.full(Amat.shape[0], -np.inf), upper, col_lo,
+                       np.full(Amat.shape[1], np.inf), name=f"convex_max.ub124[{inst.name}]",
+                       options={**options, **({} if time_limit is None else {"time_limit": time_limit})})
+        u, V = unpack(res.x)
+        info = {"rows": Amat.shape[0], "cols": Amat.shape[1], "nnz": Amat.nnz, "solve_time": res.solve_time}
     value = summax_ldr_bound(inst, V)
-    return UpperBound(value, u, V, None, res.solve_time, time.perf_counter() - start, "HIGHS",
+    return UpperBound(value, u, V, None, info.pop("solve_time"), time.perf_counter() - start, "HIGHS",
                       res.solver_version, res.status,
-                      extra={"form": form, "lp_objective": res.objective, "rows": Amat.shape[0],
-                             "cols": Amat.shape[1], "nnz": Amat.nnz})
+                      extra={"form": form, "lp_objective": res.objective, **info})
+
+
+def _box_bounds(D: np.ndarray, d: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+    """``(lo, hi)`` if every row of D is a multiple of a unit vector and U is the box [lo, hi], else None."""
+    if np.any((D != 0).sum(axis=1) != 1):
+        return None
+    i = np.argmax(D != 0, axis=1)
+    a = D[np.arange(D.shape[0]), i]
+    hi = np.full(D.shape[1], np.inf)
+    lo = np.zeros(D.shape[1])
+    np.minimum.at(hi, i[a > 0], d[a > 0] / a[a > 0])
+    np.maximum.at(lo, i[a < 0], d[a < 0] / a[a < 0])
+    return (lo, hi) if np.all(np.isfinite(hi)) and np.all(lo <= hi) else None
+
+
+def _support(C: np.ndarray, D: np.ndarray, d: np.ndarray, box, lp) -> tuple[np.ndarray, np.ndarray]:
+    """``h_U(c)`` for each row ``c`` of C, and optimal multipliers (rows of Λ: D'λ >= c, d'λ = h_U(c)).
+
+    Closed form on a box (``λ`` on the tightest upper-bound row of each ``c_i > 0``, and on the tightest
+    lower-bound row of each ``c_i < 0`` when ``lo_i > 0``); otherwise one LP (96) per row (HiGHS duals).
+    """
+    if box is None:
+        out = [lp.support(c) for c in C]
+        return np.array([v for v, _ in out]), np.array([lam for _, lam in out])
+    lo, hi = box
+    values = np.maximum(C * lo, C * hi).sum(axis=1)
+    lam = np.zeros((C.shape[0], D.shape[0]))
+    for i in range(D.shape[1]):
+        rows = np.flatnonzero(D[:, i])
+        a = D[rows, i]
+        up = rows[a > 0][np.argmin(d[rows[a > 0]] / a[a > 0])]
+        pos = C[:, i] > 0
+        lam[pos, up] = C[pos, i] / D[up, i]
+        if lo[i] > 0:
+            dn = rows[a < 0][np.argmax(d[rows[a < 0]] / a[a < 0])]
+            neg = C[:, i] < 0
+            lam[neg, dn] = C[neg, i] / D[dn, i]
+    return values, lam
+
+
+def _summax_generation(inst: PolyInstance, options: dict, time_limit: float | None, *, initial: int = 3,
+                       per_round: int = 5, tol: float = 1e-9):
+    """(124') restricted to the pieces ``j`` it needs: each ``j`` brings its block ``s_j`` and its
+    ``1 + n`` rows; a dropped ``j`` relaxes ``t_k >= b_j + h_U(A_j - w_k)``.  Start from the ``initial``
+    pieces per block with the largest ``b_j + h_U(A_j)``, solve, add up to ``per_round`` violated pieces
+    per block (the most violated), until none is violated by more than ``tol`` (relative): then the
+    restricted optimum is the optimum of (124').  ``V``'s columns of the dropped pieces are the optimal
+    multipliers of ``h_U(A_j - w_k)`` (``_support``), so ``V`` is an optimal LDR of (124)."""
+    A, b, D, d = inst.A, inst.b, inst.D, inst.d
+    m, n, q, K, J = inst.m, inst.n, inst.q, inst.K, inst.J
+    box = _box_bounds(D, d)
+    lp = None if box is not None else PolyhedronLP(D, d, f"{inst.name}: h_U")
+    block = np.arange(m) // J
+    start, solve_time = time.perf_counter(), 0.0
+    first = b + _support(A, D, d, box, lp)[0]
+    active = np.zeros(m, dtype=bool)
+    for k in range(K):
+        idx = np.arange(k * J, (k + 1) * J)
+        active[idx[np.argsort(-first[idx], kind="stable")[:initial]]] = True
+    Dt = sp.csr_matrix(D.T)
+    nu, nt, nw = q, K, n * K
+    Z = lambda r, c: sp.csr_matrix((r, c))  # noqa: E731
+    rounds = 0
+    while True:
+        rounds += 1
+        act = np.flatnonzero(active)
+        na = act.size
+        rows_a = sp.hstack([-Dt, Z(n, nt), sp.kron(sp.identity(n), np.ones((1, K))), Z(n, q * na)])
+        T = sp.csr_matrix((-np.ones(na), (np.arange(na), block[act])), shape=(na, K))
+        rows_b = sp.hstack([Z(na, nu), T, Z(na, nw), sp.kron(sp.identity(na), sp.csr_matrix(d[None, :]))])
+        j_of, i_of = np.divmod(np.arange(na * n), n)
+        W = sp.csr_matrix((-np.ones(na * n), (np.arange(na * n), i_of * K + block[act][j_of])),
+                          shape=(na * n, nw))
+        rows_c = sp.hstack([Z(na * n, nu), Z(na * n, nt), W, -sp.kron(sp.identity(na), Dt)])
+        Amat = sp.vstack([rows_a, rows_b, rows_c], format="csc")
+        ncol = Amat.shape[1]
+        cost = np.zeros(ncol)
+        cost[:nu], cost[nu:nu + nt] = d, 1.0
+        col_lo = np.full(ncol, -np.inf)
+        col_lo[:nu], col_lo[nu + nt + nw:] = 0.0, 0.0
+        left = None if time_limit is None else time_limit - (time.perf_counter() - start)
+        if left is not None and left <= 0:
+            raise SolverError(f"convex_max.ub124[{inst.name}]", "HIGHS", "Time limit reached",
+                              f"generation stopped after {rounds - 1} rounds ({na} of {m} pieces)")
+        res = solve_lp(cost, Amat, np.full(Amat.shape[0], -np.inf),
+                       np.concatenate([np.zeros(n), -b[act], -A[act].ravel()]), col_lo, np.full(ncol, np.inf),
+                       name=f"convex_max.ub124[{inst.name}]",
+                       options={**options, **({} if left is None else {"time_limit": left})})
+        solve_time += res.solve_time
+        t, w = res.x[nu:nu + nt], res.x[nu + nt:nu + nt + nw].reshape(n, K)
+        h_all, lam_all = _support(A - w[:, block].T, D, d, box, lp)
+        violation = b + h_all - t[block]
+        candidates = np.flatnonzero(~active & (violation > tol * max(1.0, abs(res.objective))))
+        if candidates.size == 0:
+            break
+        for k in np.unique(block[candidates]):
+            in_k = candidates[block[candidates] == k]
+            active[in_k[np.argsort(-violation[in_k], kind="stable")[:per_round]]] = True
+    V = lam_all.T.copy()  # (q, m): the multipliers of every piece ...
+    V[:, act] = res.x[nu + nt + nw:].reshape(na, q).T  # ... and the LP's own s_j where it has them
+    info = {"rows": Amat.shape[0], "cols": ncol, "nnz": Amat.nnz, "rounds": rounds, "pieces": na,
+            "solve_time": solve_time}
+    return res.x[:nu], V, res, info
 
 
 def _summax_literal_lp(inst: PolyInstance):
