@@ -311,3 +311,18 @@ def _lp(inst):
     from safeguarded.convex_max.lp import PolyhedronLP
 
     return PolyhedronLP(inst.D, inst.d)
+
+
+def test_certified_claim_of_a_failed_row_is_inconclusive():
+    """A row whose UB solve failed (NaN bounds) cannot certify or refute UB = LB: inconclusive, not fails."""
+    import pandas as pd
+
+    from safeguarded.claims import ClaimSet
+    from safeguarded.convex_max import report
+
+    claims = ClaimSet("convex_max", "test_certified", scale="paper", solver="CLARABEL", runs="deterministic")
+    df = pd.DataFrame({"problem": ["P4", "P5"], "upper": [np.nan, 45.0356], "lower": [np.nan, 45.0356]})
+    report.register_certified(claims, "table40", df)
+    verdicts = {c.claim: c.verdict for c in claims.claims}
+    assert verdicts["P4 certified (UB = LB)"] == "inconclusive"
+    assert verdicts["P5 certified (UB = LB)"] == "qualitative-ok"

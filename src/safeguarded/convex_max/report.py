@@ -114,7 +114,8 @@ def register_certified(claims, item: str, df) -> None:
         thesis_certified = ref["upper"] == ref["lower"]
         ours_certified = gap <= unit
         claim = f"{name} certified (UB = LB)" if thesis_certified else f"{name} open (UB > LB)"
-        claims.qualitative(item, claim, ours_certified if thesis_certified else not ours_certified,
+        holds = None if np.isnan(gap) else (ours_certified if thesis_certified else not ours_certified)
+        claims.qualitative(item, claim, holds,  # None: a bound is missing (recorded failure), inconclusive
                            location=_loc(item, name, "upper/lower", ref["line"]),
                            paper_value=f"UB {ref['upper']}, LB {ref['lower']}",
                            reproduced_value=f"gap {gap:.3g} (unit of last printed digit {unit:.3g})")
