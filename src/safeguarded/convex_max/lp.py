@@ -39,7 +39,6 @@ def check_solver(solver, problem_class: str) -> str | None:
 def _highs(options: dict | None = None) -> highspy.Highs:
     h = highspy.Highs()
     h.setOptionValue("output_flag", False)
-    h.setOptionValue("threads", 1)
     if options is not None:
         check_type("options", options, dict, "a dict of HiGHS options or None")
     for key, value in (options or {}).items():

@@ -473,7 +473,6 @@ def _highs(n_cols: int, costs: np.ndarray, lower=None, upper=None):
 
     h = highspy.Highs()
     h.setOptionValue("output_flag", False)
-    h.setOptionValue("threads", 1)
     h.setOptionValue("primal_feasibility_tolerance", 1e-10)
     h.setOptionValue("dual_feasibility_tolerance", 1e-10)
     inf = highspy.kHighsInf

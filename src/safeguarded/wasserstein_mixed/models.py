@@ -230,7 +230,6 @@ class HighsCutModel:
         self.spec = spec
         self.h = h = highspy.Highs()
         h.setOptionValue("output_flag", False)
-        h.setOptionValue("threads", 1)
         if time_limit is not None:
             h.setOptionValue("time_limit", float(time_limit))
         inf = highspy.kHighsInf
@@ -799,7 +798,6 @@ def bounded_lp(
     u = np.concatenate(upper)
     h = highspy.Highs()
     h.setOptionValue("output_flag", False)
-    h.setOptionValue("threads", 1)
     h.setOptionValue("solver", lp_solver)  # simplex stalls on these LPs (300 s vs 90 s measured)
     if time_limit is not None:
         h.setOptionValue("time_limit", float(time_limit))

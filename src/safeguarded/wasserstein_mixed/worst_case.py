@@ -43,7 +43,6 @@ def _lp_max(cost, A_eq, b_eq, A_ub, b_ub, upper=None):
 
     h = highspy.Highs()
     h.setOptionValue("output_flag", False)
-    h.setOptionValue("threads", 1)
     n = len(cost)
     inf = highspy.kHighsInf
     hi = np.full(n, inf) if upper is None else upper
