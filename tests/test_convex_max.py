@@ -103,6 +103,22 @@ def test_cor10_brackets_the_global_optimum_in_the_plane(seed):
     assert res.lower == pytest.approx(float(lse(inst.A @ res.x + inst.b)), abs=1e-12)
 
 
+@pytest.mark.parametrize("seed", [0, 1])
+def test_cor10_relaxation_value_at_w_is_between_lb_and_ub(seed):
+    """(81) at the returned w lower-estimates (81)'s optimum: LB <= it <= UB (up to the solver gap), and
+    it equals a direct evaluation with scipy's entropy (an independent formula for -f*(w))."""
+    from scipy.stats import entropy
+
+    rng = np.random.default_rng(seed)
+    inst = BallInstance(rng.uniform(-2, 2, (8, 5)), rng.uniform(-1, 1, 8), rng.uniform(-1, 1, 5), 2.0)
+    res = cor10_bounds(inst)
+    direct = (inst.rho * np.sqrt(np.sum(res.w * np.sum(inst.A**2, axis=1)))
+              + (inst.A @ inst.a + inst.b) @ res.w + entropy(res.w))
+    assert res.upper_at_w == pytest.approx(direct, rel=1e-12)
+    assert res.lower <= res.upper_at_w + 1e-9
+    assert res.upper_at_w <= res.upper + 1e-6 * abs(res.upper)
+
+
 def test_cor10_table37_p1_scs_reproduces_clarabel(data_mirror):
     inst = load_instance("table37", "P1")
     ref = cor10_bounds(inst)
@@ -326,3 +342,28 @@ def test_certified_claim_of_a_failed_row_is_inconclusive():
     verdicts = {c.claim: c.verdict for c in claims.claims}
     assert verdicts["P4 certified (UB = LB)"] == "inconclusive"
     assert verdicts["P5 certified (UB = LB)"] == "qualitative-ok"
+
+
+def test_deviation_table_lists_exactly_the_bounds_outside_their_tolerance_with_rule_based_reasons():
+    import pandas as pd
+
+    from safeguarded.convex_max.report import deviation_table, explain_deviation
+    from safeguarded.convex_max.thesis import TABLE37
+
+    printed = float(TABLE37["P7"]["upper"])
+    df = pd.DataFrame([
+        # within half a unit of 570.8467: not listed
+        dict(problem="P7", upper=printed + 4e-5, lower=printed - 4e-5, upper_at_w=printed),
+        # UB above the printed value and the relaxation at our point above it too: rule (2)
+        dict(problem="P8", upper=601.69, lower=601.6886, upper_at_w=601.6899),
+        # UB below our own LB: rule (1), whatever the printed value
+        dict(problem="P9", upper=890.7, lower=890.7722, upper_at_w=890.7),
+    ])
+    dev = deviation_table("table37", df)
+    assert list(zip(dev["problem"], dev["bound"], strict=True)) == [("P8", "upper"), ("P9", "upper")]
+    assert "below the relaxation's optimum" in dev["reason"].iloc[0]
+    assert "below our own LB" in dev["reason"].iloc[1]
+    assert explain_deviation("table37", df.iloc[0], "upper") == ""
+    # an LB above the printed value: the thesis's point is worse
+    assert "worse" in explain_deviation("table37", pd.Series(dict(problem="P7", upper=571.0, lower=570.9)),
+                                        "lower")

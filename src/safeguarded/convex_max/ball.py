@@ -48,6 +48,9 @@ class BallBounds:
     solver: str
     solver_version: str
     status: str
+    #: the objective of (81) evaluated at the returned (feasible) w: a certified lower estimate of the
+    #: optimum of (81), so a printed UB below it is below the relaxation's optimum whatever the solver
+    upper_at_w: float = float("nan")
 
     @property
     def time(self) -> float:
@@ -91,12 +94,14 @@ def cor10_bounds(inst: BallInstance, *, solver: str | None = None) -> BallBounds
     x = a + rho * g / norm
     lower = float(lse(A @ x + b))
     lb_time = time.perf_counter() - t0
+    positive = w_star[w_star > 0]
+    upper_at_w = float(rho * np.sqrt(row_sq @ w_star) + c @ w_star - positive @ np.log(positive))
     # The UB value is re-evaluated at the returned w (the concave objective at a feasible w is a valid
     # value of (81) up to the solver's duality gap); the solver's optimum is the reported bound.
     return BallBounds(
         upper=record.objective, lower=lower, x=x, w=w_star, ub_time=record.solve_time, lb_time=lb_time,
         wall_time=time.perf_counter() - start, solver=record.solver, solver_version=record.solver_version,
-        status=record.status,
+        status=record.status, upper_at_w=upper_at_w,
     )
 
 

@@ -10,6 +10,12 @@ Rules (fixed before the runs, never tuned to the result):
   when our gap exceeds it;
 * our lower bound against a baseline stand-in's best value at its time limit is a per-instance
   comparison (qualitative), and the dominance the thesis states over a set of instances an ordering.
+
+A printed bound outside its tolerance gets a note from :func:`explain_deviation`, by rules that read
+only our own results (never the size of the match): an upper bound below our own lower bound is a
+solver inaccuracy of ours; a relaxation whose value at our *feasible* point already exceeds the printed
+upper bound (``upper_at_w``, Table 37) shows that the printed value lies below the relaxation's optimum;
+a lower bound is the exact objective at our point, so a different value means a different point.
 """
 
 from __future__ import annotations
@@ -25,12 +31,13 @@ from safeguarded.convex_max.thesis import (
     TABLE40,
     TABLE41,
     is_number,
+    parse_printed,
     sig5_tolerance,
 )
-from safeguarded.validation import check_choice, check_type
+from safeguarded.validation import check_bool, check_choice, check_type
 
 __all__ = ["register_bounds", "register_certified", "register_exact", "register_lb_vs_baseline",
-           "THESIS_TABLES"]
+           "explain_deviation", "deviation_table", "THESIS_TABLES"]
 
 THESIS_TABLES = {"table37": TABLE37, "table38": TABLE38, "table39": TABLE39, "table40": TABLE40,
                  "table41": TABLE41}
@@ -57,8 +64,78 @@ def _loc(item, name, column, line):
     return f"{_TITLE[item]}, row {name}, column {column} (L{line})"
 
 
-def register_bounds(claims, item: str, df, *, columns=("upper", "lower"), skip=(), note: str = "") -> None:
-    """Printed UB / LB (or other value columns) of every row of ``df`` (columns ``problem`` + values)."""
+def explain_deviation(item: str, row, column: str) -> str:
+    """The likely reason why ``row[column]`` misses the printed value of ``item`` (empty if it does not).
+
+    Rules, in order (each uses our results only): (1) ``upper`` below our own ``lower`` by more than
+    the printed tolerance: our UB solve is inaccurate by at least that much; (2) ``upper`` above the
+    printed value and ``upper_at_w`` (the relaxation at our feasible point, a certified lower estimate
+    of its optimum) above printed + tolerance: the printed UB is below the optimum of the relaxation,
+    which no tolerance of our solver explains; (3) ``lower`` off the printed value: our LB is the exact
+    objective at our point, which the solver's relaxation solution determines; a different LB means a
+    different point (below the printed value: the thesis's point is better; above: ours is).
+    """
+    check_choice("item", item, tuple(THESIS_TABLES))
+    check_choice("column", column, ("upper", "lower"))
+    if not hasattr(row, "get") or "problem" not in row:
+        raise ValueError(f"row must be a mapping or Series with a 'problem' entry, got {type(row).__name__}")
+    ref = THESIS_TABLES[item].get(row["problem"])
+    if ref is None or not is_number(ref[column]):
+        return ""
+    printed = parse_printed(ref[column].rstrip("*"))
+    tol = _tol(item, ref[column])
+    ours = float(row[column]) if row.get(column) is not None else float("nan")
+    if not np.isfinite(ours) or abs(ours - printed) <= tol:
+        return ""
+    lower = float(row.get("lower", np.nan))
+    if column == "upper":
+        if np.isfinite(lower) and ours < lower - tol:
+            return (f"our UB is below our own LB by {lower - ours:.3g}: the UB solve is inaccurate by at "
+                    "least that much (solver accuracy, not a different bound)")
+        at_w = float(row.get("upper_at_w", np.nan))
+        if ours > printed and np.isfinite(at_w) and at_w > printed + tol:
+            return (f"the relaxation at our feasible point is already {at_w:.10g}, "
+                    f"{at_w - printed:.3g} above the printed UB: the printed UB is below the "
+                    "relaxation's optimum (not a tolerance of our solver)")
+        return ""
+    side = "better" if ours < printed else "worse"
+    return (f"our LB is the exact objective at our point (from the solver's relaxation solution); the "
+            f"thesis's point is {side} by {abs(ours - printed):.3g}")
+
+
+def deviation_table(item: str, df) -> pd.DataFrame:
+    """Every printed UB / LB of ``item`` that ``df`` misses by more than its tolerance, with the reason.
+
+    Columns: problem, bound, printed, ours, ours - printed, tolerance, reason (:func:`explain_deviation`).
+    """
+    check_choice("item", item, tuple(THESIS_TABLES))
+    check_type("df", df, pd.DataFrame, "a pandas DataFrame")
+    missing = [c for c in ("problem", "upper", "lower") if c not in df.columns]
+    if missing:
+        raise ValueError(f"df must have the columns ['problem', 'upper', 'lower'], missing {missing}")
+    table = THESIS_TABLES[item]
+    out = []
+    for _, row in df.iterrows():
+        ref = table.get(row["problem"])
+        for col in ("upper", "lower"):
+            if ref is None or not is_number(ref[col]):
+                continue
+            printed, tol, ours = parse_printed(ref[col].rstrip("*")), _tol(item, ref[col]), float(row[col])
+            if np.isfinite(ours) and abs(ours - printed) <= tol:
+                continue
+            out.append({"problem": row["problem"], "bound": col, "printed": ref[col], "ours": ours,
+                        "ours - printed": ours - printed, "tolerance": tol,
+                        "reason": explain_deviation(item, row, col) if np.isfinite(ours)
+                        else f"no value: {row.get('ub_status', 'our solve failed')}"})
+    return pd.DataFrame(out, columns=["problem", "bound", "printed", "ours", "ours - printed", "tolerance",
+                                      "reason"])
+
+
+def register_bounds(claims, item: str, df, *, columns=("upper", "lower"), skip=(), note: str = "",
+                    explain: bool = False) -> None:
+    """Printed UB / LB (or other value columns) of every row of ``df`` (columns ``problem`` + values).
+
+    ``explain``: append :func:`explain_deviation`'s note to each deviating UB / LB."""
     check_type("claims", claims, ClaimSet, "a ClaimSet")
     check_choice("item", item, tuple(THESIS_TABLES))
     table = THESIS_TABLES[item]
@@ -69,6 +146,7 @@ def register_bounds(claims, item: str, df, *, columns=("upper", "lower"), skip=(
     if not isinstance(skip, tuple | list | set | frozenset):
         raise ValueError(f"skip must be a collection of problem names, got skip={skip!r}")
     check_type("note", note, str, "a string")
+    explain = check_bool("explain", explain)
     for _, row in df.iterrows():
         name = row["problem"]
         if name not in table or name in skip:
@@ -82,8 +160,10 @@ def register_bounds(claims, item: str, df, *, columns=("upper", "lower"), skip=(
             kw = {}
             if tol > printed_tolerance(printed):
                 kw = dict(solver_tolerance=tol, reason="the table prints five significant figures")
+            why = explain_deviation(item, row, col) if explain and col in ("upper", "lower") else ""
+            full = "; ".join(x for x in (note, why) if x)
             claims.printed(item, f"{name} {col}", printed, float(row[col]), location=_loc(item, name, col,
-                           ref["line"]), note=note, **kw)
+                           ref["line"]), note=full, **kw)
 
 
 def register_exact(claims, item: str, df) -> None:

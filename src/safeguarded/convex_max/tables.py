@@ -82,10 +82,11 @@ def table37_row(name: str, baseline_limit: float, max_starts: int, run_global: b
         ours = cor10_bounds(inst)
     except SolverError as exc:  # recorded as this row's failure (SolverError does not pickle)
         row.update({"upper": np.nan, "lower": np.nan, "time": np.nan, "wall": np.nan,
-                    "sphere_residual": np.nan, "solver": f"failed: {exc}"})
+                    "upper_at_w": np.nan, "sphere_residual": np.nan, "solver": f"failed: {exc}"})
     else:
         row.update({
             "upper": ours.upper, "lower": ours.lower, "time": ours.time, "wall": ours.wall_time,
+            "upper_at_w": ours.upper_at_w,
             "sphere_residual": abs(np.linalg.norm(ours.x - inst.a) - inst.rho),
             "solver": f"{ours.solver} {ours.solver_version}",
         })
