@@ -279,3 +279,120 @@ def test_l1_gap_on_a_uniform_grid_is_at_least_half_a_cell(eps, delta, k):
     )
     up, lo = b.upper_bound(eps, delta, part), b.lower_bound(eps, delta, part)
     assert up.value - lo.value >= part.beta / 2 - 1e-9
+
+
+# --------------------------------------------------------------------------------------------------
+# the cover bound C(π, β): a lower bound valid on non-uniform partitions (dp_noise.nonuniform)
+# --------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("method", ["flow", "potential", "cuts"])
+@pytest.mark.parametrize("loss", ["l1", "l2"])
+def test_cover_bound_equals_lower_bound_on_uniform_partitions(method, loss):
+    """On single fine cells cover_s(A) = A − s, so C(L, β) is the padded primal form of D(L, β)."""
+    from safeguarded.dp_noise import nonuniform as nu
+
+    for eps, delta, L, k in [(0.8, 0.2, 3, 2), (3.0, 0.05, 20, 10)]:
+        part = b.uniform_partition(L, k)
+        ref = b.lower_bound(eps, delta, part, loss, method="compact").value
+        res = nu.cover_lower_bound(eps, delta, part, loss, method=method)
+        assert res.value == pytest.approx(ref, rel=1e-7, abs=1e-10)
+        assert res.masses.size == part.n_cells + 2 * k
+
+
+def test_cover_separation_dp_equals_bruteforce_over_all_events():
+    """The O(N)-per-shift DP equals enumeration of all 2^N events, on uniform and non-uniform cells,
+    and the returned event attains the returned value."""
+    from safeguarded.dp_noise import nonuniform as nu
+
+    rng = rng_for(11)
+    parts = [
+        b.Partition(np.array([-3, -1, 0, 1, 2, 4]), 2),
+        b.Partition(np.array([-5, -2, 0, 1, 3, 4, 7]), 3),
+        b.graded_partition(9, 3, fine=2, growth=1.7),
+        b.uniform_partition(3, 2),
+    ]
+    for part in parts:
+        for conc in (0.3, 2.0):
+            q = rng.dirichlet(np.full(part.n_cells + 2 * part.k, conc))
+            shifts, vals, events = nu.worst_events(part, 0.7, q)
+            brute = nu.worst_events_bruteforce(part, 0.7, q, shifts)
+            np.testing.assert_allclose(vals, brute, rtol=1e-12, atol=1e-14)
+            for s, v, ev in zip(shifts, vals, events, strict=True):
+                got = nu.event_value(part, 0.7, q, int(s), ev) if ev.any() else 0.0
+                assert got == pytest.approx(v, abs=1e-14)
+
+
+def test_cover_bound_methods_agree_and_stay_below_upper_bound_on_nonuniform_partitions():
+    from safeguarded.dp_noise import nonuniform as nu
+
+    for eps, delta, loss in [(1.0, 0.1, "l1"), (3.0, 0.25, "l2")]:
+        lam = b.support_rule(eps, delta)
+        part = nu.refined_partition(lam * 12, 12, coarse=4, core=3, centres=(0.0, 1.0, -1.0))
+        assert np.any(part.widths > 1) and np.any(part.widths == 1)
+        vals = {
+            m: nu.cover_lower_bound(eps, delta, part, loss, method=m).value for m in ("flow", "potential")
+        }
+        assert vals["flow"] == pytest.approx(vals["potential"], rel=1e-7)
+        up = b.upper_bound(eps, delta, part, loss).value
+        assert 0 < vals["flow"] <= up
+        # a subset of the shifts is a relaxation: weaker (never larger), still a bound
+        weaker = nu.cover_lower_bound(eps, delta, part, loss, shifts=np.array([-12, 12])).value
+        assert weaker <= vals["flow"] + 1e-10
+
+
+def test_cover_bound_is_below_private_mechanisms_where_the_naive_reconstruction_fails():
+    """The partition of tests/test_gaussian_mixtures_optimum.py on which D(π, β) with uniform densities in
+    coarse cells exceeds the loss of a privacy-checked multi-Gaussian: the cover bound stays below it, below
+    the truncated Laplace and analytic Gaussian, and below the upper bound P(π, β)."""
+    from safeguarded.dp_noise import nonuniform as nu
+    from safeguarded.gaussian_mixtures import grid, optimum
+    from safeguarded.gaussian_mixtures import multi_gaussian as mg
+
+    eps, delta = 0.75, 5e-4
+    part = optimum.lp_partition(eps, delta, work=10000)
+    naive = b.lower_bound(eps, delta, part, "l1", method="compact", uncertified_nonuniform=True).value
+    mixture = mg.amplitude(mg.calibrate(eps, delta, 1.0, 9, 0.01).sigma, eps, 1.0, 9)
+    assert naive > mixture  # the finding that made lower_bound refuse non-uniform partitions
+    cover = nu.cover_lower_bound(eps, delta, part, "l1").value
+    assert cover <= mixture
+    assert cover <= TruncatedLaplace(eps, delta).amplitude()
+    assert cover <= grid.analytic_gaussian_sigma(eps, delta) * math.sqrt(2 / math.pi)
+    assert cover <= b.upper_bound(eps, delta, part, "l1").value
+
+
+def test_refined_partition_shape():
+    from safeguarded.dp_noise import nonuniform as nu
+
+    part = nu.refined_partition(40, 10, coarse=5, core=2, centres=(0.0, 2.0))
+    assert part.lo == -40 and part.hi == 41
+    assert set(range(-2, 4)) <= set(part.breaks.tolist())  # single fine cells around 0
+    assert set(range(18, 24)) <= set(part.breaks.tolist())  # and around 2Δf
+    assert part.widths.max() <= 5
+    assert nu.refined_partition(40, 10, coarse=1).n_cells == b.uniform_partition(40, 10).n_cells
+
+
+def test_cover_bound_bad_input():
+    from safeguarded.dp_noise import nonuniform as nu
+
+    part = b.uniform_partition(6, 2)
+    with pytest.raises(ValueError, match="epsilon must be in"):
+        nu.cover_lower_bound(0.0, 0.1, part)
+    with pytest.raises(ValueError, match="delta must be in"):
+        nu.cover_lower_bound(1.0, 1.5, part)
+    with pytest.raises(ValueError, match="loss must be"):
+        nu.cover_lower_bound(1.0, 0.1, part, "l3")
+    with pytest.raises(ValueError, match="method must be"):
+        nu.cover_lower_bound(1.0, 0.1, part, method="simplex")
+    with pytest.raises(ValueError, match="partition must be"):
+        nu.cover_lower_bound(1.0, 0.1, "not a partition")
+    with pytest.raises(ValueError, match="shifts must be"):
+        nu.cover_lower_bound(1.0, 0.1, part, shifts=np.array([5]))
+    with pytest.raises(ValueError, match="max_blocks must be"):
+        nu.cover_lower_bound(1.0, 0.1, part, max_blocks=0)
+    with pytest.raises(ValueError, match="q must have shape"):
+        nu.worst_events(part, 1.0, np.ones(3))
+    with pytest.raises(ValueError, match="partition must have at most"):
+        nu.worst_events_bruteforce(b.uniform_partition(10, 2), 1.0, np.full(25, 0.04))
+    with pytest.raises(ValueError, match="coarse must be"):
+        nu.refined_partition(10, 2, coarse=0)
+    with pytest.raises(ValueError, match="growth must be"):
+        nu.refined_partition(10, 2, coarse=2, growth=0.5)

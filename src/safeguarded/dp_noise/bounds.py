@@ -1043,13 +1043,16 @@ def lower_bound(
     Non-uniform partitions raise: the thesis' D(π, β) of §1.4.1 (L803) is missing from the text, and
     the same construction on coarse cells (uniform density inside each cell) is **not** a lower bound —
     privacy-checked mixtures of §2 cost less than it (tests/test_gaussian_mixtures_optimum.py).
-    ``uncertified_nonuniform=True`` computes it anyway, only to demonstrate that finding.
+    ``uncertified_nonuniform=True`` computes it anyway, only to demonstrate that finding.  For a lower
+    bound that *is* valid on non-uniform partitions use
+    :func:`safeguarded.dp_noise.nonuniform.cover_lower_bound` (equal to this one on uniform partitions).
     """
     check_bool("uncertified_nonuniform", uncertified_nonuniform)
     if not uncertified_nonuniform and isinstance(partition, Partition) and np.any(partition.widths != 1):
         raise ValueError(
             "partition must be uniform for lower_bound: D(pi, beta) on non-uniform cells (L803) is lost "
-            "in the text and our reconstruction is not a valid lower bound; use uniform_partition"
+            "in the text and our reconstruction is not a valid lower bound; use uniform_partition, or "
+            "dp_noise.nonuniform.cover_lower_bound (valid on any partition)"
         )
     return _solve(
         "lower", epsilon, delta, partition, loss, method, monotone, tol, max_rounds, cuts, max_seconds,
