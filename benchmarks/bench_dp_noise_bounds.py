@@ -3,6 +3,7 @@
     python benchmarks/bench_dp_noise_bounds.py                 # cell classes x budgets x methods
     python benchmarks/bench_dp_noise_bounds.py --work 6000     # one budget
     python benchmarks/bench_dp_noise_bounds.py --algorithm1    # also the literal Algorithm 1 (event cuts)
+    python benchmarks/bench_dp_noise_bounds.py --nonuniform    # uniform grid vs refined π + cover bound
 
 One *cell* is one (ε, δ) with Δf = 1, ℓ1, on the uniform grid of the Tables 1/4/5 notebook
 (:func:`safeguarded.dp_noise.synthetic.grid_for`: support ⌈2Λ⌉Δf, largest k with (#cells)(2k + 1) ≤ work).
@@ -22,6 +23,15 @@ all solved within 2.2 secs" (L896, Figure 3's instances, at most 2·12·16 + 1 =
 "median gap 0.28 %" (L871, Table 1's grids of ≈ 2,000 variables, supp. p.10).  ``thesis_cells`` and
 ``thesis_pairs`` give the size the thesis's rule implies for the cell (support ±ΛΔf, k with 2Λk + 1 ≈ 2,000;
 pairs = cells × 2k epigraph terms).
+``--nonuniform`` compares, per (ε, δ, loss) of a sub-grid of Table 1 (``--eps``/``--deltas``), the uniform
+grid of the notebooks (``grid_for(work)``: P(L, β) and D(L, β)) with a refined partition of the same range
+(:func:`safeguarded.dp_noise.nonuniform.refined_partition`: fine grid k = 2·k_uniform, lattice of 2 fine
+cells, single fine cells on [−k/4, k/4]·β around 0), bounded by P(π, β) above and by the cover bound C(π, β)
+below (valid on non-uniform cells; :func:`~safeguarded.dp_noise.nonuniform.cover_lower_bound`).  Each bound
+is capped at ``--cap`` seconds; a capped C(π, β) reports its last relaxation (still a valid lower bound,
+``D_converged = False``).  ``thesis_table1_pct`` is Table 1 (L900–L911), the gap of the best *literature*
+bounds (truncated Laplace vs Geng et al.'s lower bound), printed beside ours for orientation only; the
+thesis's own LP gap is only summarised (< 1 % everywhere, median 0.28 %, L871).
 Results go to ``benchmarks/results/dp_noise_bounds*.csv``.  Wall-clock times on a shared 2-core machine; run
 with SAFEGUARDED_N_JOBS=1 under the helpers' heavy lock.
 """
@@ -54,6 +64,98 @@ METHODS = {
     "gen+coarse": dict(method="generation", warm_start="coarse"),
 }
 THESIS_SECONDS, THESIS_MEDIAN_GAP = 2.2, 0.28
+# Table 1 (L900–L911): rows ε, columns δ of syn.EPSILONS x syn.DELTAS
+THESIS_TABLE1 = [
+    [1.87, 1.21, 1.20, 6.10, 18.53, 3.55, 49.59, 23.18, 49.96, 33.34],
+    [2.89, 1.42, 8.00, 2.32, 17.08, 3.08, 49.18, 23.03, 49.92, 33.35],
+    [2.84, 2.83, 0.56, 15.09, 14.19, 67.44, 48.39, 22.74, 49.83, 33.37],
+    [1.85, 2.11, 2.57, 18.36, 6.22, 66.03, 46.15, 21.95, 49.58, 33.42],
+    [4.78, 4.18, 8.68, 19.37, 33.32, 63.85, 42.87, 20.85, 49.17, 33.50],
+    [10.43, 9.60, 8.90, 17.29, 19.82, 60.17, 37.70, 19.36, 48.33, 33.63],
+    [23.10, 21.41, 25.45, 16.36, 38.70, 42.56, 29.52, 18.48, 45.85, 33.79],
+    [40.11, 39.73, 40.23, 40.41, 28.62, 32.53, 26.63, 21.43, 41.80, 33.36],
+    [33.96, 34.18, 33.45, 31.63, 32.46, 28.70, 27.12, 25.67, 34.35, 30.51],
+    [19.32, 19.31, 19.29, 19.23, 19.15, 19.01, 18.94, 18.88, 18.65, 19.06],
+]
+
+
+def refined_for(eps, delta, work):
+    """The refined π of ``--nonuniform``: same range as ``grid_for(work)``, k doubled, lattice of 2 fine
+    cells, single fine cells on [−k/4, k/4]·β (the central peak of the optimal noise, L791)."""
+    from safeguarded.dp_noise import nonuniform as nu
+
+    pu = syn.grid_for(eps, delta, work=work)
+    k = 2 * pu.k
+    return nu.refined_partition((-pu.lo) // pu.k * k, k, coarse=2, core=max(1, k // 4))
+
+
+def nonuniform_cell(eps, delta, loss, work, cap):
+    """Uniform P(L, β)/D(L, β) and refined P(π, β)/C(π, β) for one cell; one row per partition."""
+    from safeguarded.dp_noise import nonuniform as nu
+
+    rows = []
+    i, j = syn.EPSILONS.index(eps), syn.DELTAS.index(delta)
+    parts = (("uniform", syn.grid_for(eps, delta, work=work)), ("refined", refined_for(eps, delta, work)))
+    for label, part in parts:
+        row = {"epsilon": eps, "delta": delta, "loss": loss, "partition": label, "k": part.k,
+               "cells": part.n_cells, "shifts": 2 * part.k + 1}  # fmt: skip
+        start = time.perf_counter()
+        try:
+            up = bd.upper_bound(eps, delta, part, loss, max_seconds=cap)
+            row["P"], row["seconds_P"] = up.value, time.perf_counter() - start
+        except bd.SolverError as exc:
+            row["P"], row["status_P"] = float("nan"), str(exc)[:80]
+            row["seconds_P"] = time.perf_counter() - start
+        start = time.perf_counter()
+        if label == "uniform":
+            low = bd.lower_bound(eps, delta, part, loss, max_seconds=cap)
+            row["D_method"], row["D_converged"] = "D(L,beta) generation", True
+        else:
+            low = nu.cover_lower_bound(eps, delta, part, loss, max_seconds=cap, on_limit="relaxation")
+            row["D_method"], row["D_converged"] = "C(pi,beta) flow", bool(low.profile["converged"])
+        row["D"], row["seconds_D"] = low.value, time.perf_counter() - start
+        row["gap_pct"] = 100.0 * (row["P"] - row["D"]) / row["D"]
+        row["seconds"] = row["seconds_P"] + row["seconds_D"]
+        row["thesis_table1_pct"] = THESIS_TABLE1[i][j]
+        row["thesis_lp_gap_median_pct"], row["thesis_seconds"] = THESIS_MEDIAN_GAP, THESIS_SECONDS
+        rows.append(row)
+        star = "" if row["D_converged"] else "*"
+        print(f"{loss} eps={eps:<6g} delta={delta:<6g} {label:8s} k={part.k:4d} N={part.n_cells:4d} "
+              f"P={row['P']:.6g} D={row['D']:.6g}{star} gap={row['gap_pct']:.3f}% "
+              f"P {row['seconds_P']:.1f}s D {row['seconds_D']:.1f}s", flush=True)  # fmt: skip
+    return rows
+
+
+def main_nonuniform(args):
+    rows = []
+    for loss in args.losses:
+        for eps in args.eps:
+            for delta in args.deltas:
+                rows += nonuniform_cell(eps, delta, loss, args.work[0], args.cap)
+                pd.DataFrame(rows).to_csv(OUT / f"{args.tag}.csv", index=False)  # partial results survive
+    cells = pd.DataFrame(rows)
+    cells["machine"] = platform.processor() or platform.machine()
+    cells.to_csv(OUT / f"{args.tag}.csv", index=False)
+    summary = (
+        cells.groupby(["loss", "partition"])
+        .agg(
+            cells_run=("gap_pct", "size"),
+            median_cells=("cells", "median"),
+            median_k=("k", "median"),
+            gap_pct_median=("gap_pct", "median"),
+            gap_pct_max=("gap_pct", "max"),
+            gap_below_1pct=("gap_pct", lambda g: int((g < 1).sum())),
+            seconds_P_median=("seconds_P", "median"),
+            seconds_D_median=("seconds_D", "median"),
+            seconds_median=("seconds", "median"),
+            seconds_max=("seconds", "max"),
+            D_converged=("D_converged", "sum"),
+        )  # fmt: skip
+        .reset_index()
+    )
+    summary["thesis_lp_gap_median_pct"], summary["thesis_seconds"] = THESIS_MEDIAN_GAP, THESIS_SECONDS
+    summary.to_csv(OUT / f"{args.tag}_summary.csv", index=False)
+    print(summary.round(3).to_string(index=False))
 
 
 def thesis_size(eps, delta, n_vars=2000):
@@ -96,8 +198,20 @@ def main(argv=None):
     )
     parser.add_argument("--work", type=int, nargs="+", default=[6000, 10000])
     parser.add_argument("--algorithm1", action="store_true")
-    parser.add_argument("--tag", default="dp_noise_bounds")
+    parser.add_argument("--tag", default=None)
+    parser.add_argument("--nonuniform", action="store_true")
+    parser.add_argument("--losses", nargs="+", default=["l1", "l2"])
+    parser.add_argument("--eps", type=float, nargs="+", default=list(syn.EPSILONS))
+    parser.add_argument("--deltas", type=float, nargs="+", default=list(syn.DELTAS))
+    parser.add_argument("--cap", type=float, default=60.0, help="seconds per bound (--nonuniform)")
     args = parser.parse_args(argv)
+    OUT.mkdir(parents=True, exist_ok=True)
+    if args.nonuniform:
+        args.tag = args.tag or "dp_noise_bounds_nonuniform"
+        if len(args.work) > 1:
+            args.work = [6000]
+        return main_nonuniform(args)
+    args.tag = args.tag or "dp_noise_bounds"
     methods = dict(METHODS)
     if args.algorithm1:
         methods["algorithm1"] = dict(method="cutting_plane")

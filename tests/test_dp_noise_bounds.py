@@ -359,6 +359,21 @@ def test_cover_bound_is_below_private_mechanisms_where_the_naive_reconstruction_
     assert cover <= b.upper_bound(eps, delta, part, "l1").value
 
 
+def test_cover_bound_time_limit_returns_a_weaker_relaxation_or_raises():
+    """A capped solve is a relaxation of C(π, β): its value is below the converged one (still a bound)."""
+    from safeguarded.dp_noise import nonuniform as nu
+
+    part = nu.refined_partition(36, 12, coarse=3, core=3)
+    full = nu.cover_lower_bound(1.0, 0.1, part)
+    capped = nu.cover_lower_bound(1.0, 0.1, part, max_seconds=1e-9, max_blocks=1, on_limit="relaxation")
+    assert full.profile["converged"] and not capped.profile["converged"]
+    assert capped.value <= full.value + 1e-12 and capped.max_shortfall > 0
+    with pytest.raises(b.SolverError, match="time_limit"):
+        nu.cover_lower_bound(1.0, 0.1, part, max_seconds=1e-9, max_blocks=1)
+    with pytest.raises(ValueError, match="on_limit must be"):
+        nu.cover_lower_bound(1.0, 0.1, part, on_limit="ignore")
+
+
 def test_refined_partition_shape():
     from safeguarded.dp_noise import nonuniform as nu
 

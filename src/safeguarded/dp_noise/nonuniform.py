@@ -348,7 +348,7 @@ def _solve_potential(h, partition, shifts, left, right, ee, d, tol, max_seconds,
             return q, obj, rnd, n_rows, history, t_lp, t_sep
         if time.perf_counter() - start > max_seconds:
             msg = f"max shortfall {worst:.3g} after {rnd} rounds; relaxation value {obj:.10g}"
-            raise SolverError(name, bd.SOLVER_NAME, "time_limit", msg)
+            raise _Limit(name, bd.SOLVER_NAME, "time_limit", msg, (q, obj, rnd, n_rows, history, t_lp, t_sep))
         pick = todo[np.nonzero(viol > tol)[0]]
         if pick.size > max_blocks:
             pick = todo[np.argsort(-viol)[:max_blocks]]
@@ -371,6 +371,14 @@ def _solve_potential(h, partition, shifts, left, right, ee, d, tol, max_seconds,
         )
         bd._add_rows(h, mat, np.concatenate(lo_list), np.concatenate(hi_list))
         n_rows += r_off
+
+
+class _Limit(SolverError):
+    """Time limit inside a solver loop, carrying the last relaxation (a valid, weaker bound)."""
+
+    def __init__(self, problem, solver, status, detail, state):
+        super().__init__(problem, solver, status, detail)
+        self.state = state
 
 
 def _flow_block(left, right, k: int, ee: float, base: int):
@@ -436,7 +444,7 @@ def _solve_flow(h, partition, shifts, left, right, ee, d, tol, max_seconds, max_
             return q, obj, rnd, n_rows, history, t_lp, t_sep
         if time.perf_counter() - start > max_seconds:
             msg = f"max shortfall {worst:.3g} after {rnd} rounds; relaxation value {obj:.10g}"
-            raise SolverError(name, bd.SOLVER_NAME, "time_limit", msg)
+            raise _Limit(name, bd.SOLVER_NAME, "time_limit", msg, (q, obj, rnd, n_rows, history, t_lp, t_sep))
         pick = todo[np.nonzero(viol > tol)[0]]
         if pick.size > max_blocks:
             pick = todo[np.argsort(-viol)[:max_blocks]]
@@ -475,6 +483,7 @@ def cover_lower_bound(
     seed=None,
     method: str = "flow",
     max_blocks: int = 16,
+    on_limit: str = "raise",
 ) -> bd.BoundResult:
     """The cover bound C(π, β) ≤ P: a lower bound on the optimal noise valid on any partition π.
 
@@ -522,6 +531,11 @@ def cover_lower_bound(
         is the same LP optimum.  ``"cuts"``: Algorithm 1 with one event cut per violated shift.
     max_blocks
         Shift blocks added per round by ``"flow"`` and ``"potential"``.
+    on_limit
+        ``"raise"`` (default) or ``"relaxation"``: when ``max_seconds`` is hit, return the last
+        relaxation instead (its value is a valid, weaker lower bound: it minimises over a superset of the
+        feasible set of C(π, β)); the result then has ``profile["converged"] = False`` and
+        ``max_shortfall`` > ``tol``.
 
     Returns
     -------
@@ -537,6 +551,7 @@ def cover_lower_bound(
     max_cuts = check_integer("max_cuts", max_cuts, minimum=1)
     max_blocks = check_integer("max_blocks", max_blocks, minimum=1)
     check_choice("method", method, ("flow", "potential", "cuts"))
+    check_choice("on_limit", on_limit, ("raise", "relaxation"))
     if partition.lo > 0 or partition.hi < 1:
         raise ValueError(
             f"partition must contain the cell [0, beta): breaks from {partition.lo} to {partition.hi}"
@@ -554,6 +569,7 @@ def cover_lower_bound(
     h.setOptionValue("solver", "simplex")
     bd._add_rows(h, sp.csr_matrix(np.ones((1, m))), np.ones(1), np.ones(1))
     start = time.perf_counter()
+    converged = True
     args = (h, partition, shifts, left, right, ee, d, tol, max_seconds)
     try:
         if method == "flow":
@@ -564,6 +580,11 @@ def cover_lower_bound(
             q, obj, rnd, n_rows, history, t_lp, t_sep = _solve_cuts(
                 *args, max_cuts, max_rounds, seed, name, start
             )
+    except _Limit as exc:
+        if on_limit == "raise":
+            raise SolverError(exc.problem_name, exc.solver, exc.status, exc.detail) from None
+        q, obj, rnd, n_rows, history, t_lp, t_sep = exc.state
+        converged = False
     except InfeasibleError as exc:  # Σ q = 1 with q on the padding is always feasible; be explicit anyway
         raise ValueError(f"the cover bound LP is infeasible on this partition: {exc}") from exc
     wall = time.perf_counter() - start
@@ -591,6 +612,7 @@ def cover_lower_bound(
             "seconds_separation": t_sep,
             "seconds": wall,
             "relaxation_value": obj,
+            "converged": converged,
         },  # fmt: skip
     )
 
@@ -629,7 +651,7 @@ def _solve_cuts(h, partition, shifts, left, right, ee, d, tol, max_seconds, max_
             return q, obj, rnd, n_rows, history, t_lp, t_sep
         if time.perf_counter() - start > max_seconds:
             msg = f"max shortfall {worst:.3g} after {rnd} rounds; relaxation value {obj:.10g}"
-            raise SolverError(name, bd.SOLVER_NAME, "time_limit", msg)
+            raise _Limit(name, bd.SOLVER_NAME, "time_limit", msg, (q, obj, rnd, n_rows, history, t_lp, t_sep))
         pick = np.nonzero(viol > tol)[0]
         if pick.size > max_cuts:
             pick = pick[np.argsort(-viol[pick])[:max_cuts]]
