@@ -356,7 +356,12 @@ def test_cover_bound_is_below_private_mechanisms_where_the_naive_reconstruction_
     assert cover <= mixture
     assert cover <= TruncatedLaplace(eps, delta).amplitude()
     assert cover <= grid.analytic_gaussian_sigma(eps, delta) * math.sqrt(2 / math.pi)
-    assert cover <= b.upper_bound(eps, delta, part, "l1").value
+    up = b.upper_bound(eps, delta, part, "l1")
+    assert cover <= up.value
+    # the repo C++'s "lower bound" (noise_amplitude_lower): the infimum cost of the upper bound's own noise
+    # on its cells — also above the private mixture on this partition, so not a bound either
+    authors = float(b.cell_costs(part.edges, "l1", "inf") @ up.masses)
+    assert authors > mixture > cover
 
 
 def test_cover_bound_time_limit_returns_a_weaker_relaxation_or_raises():

@@ -33,6 +33,16 @@ bound, and the value at termination of the exact cutting plane is the LP optimum
 those of the padded primal form of D(L, β) (L1494–L1499) and C(π, β) = D(L, β) (tested against
 :func:`~safeguarded.dp_noise.bounds.lower_bound`).
 
+What the authors' released code computes as the lower bound
+-----------------------------------------------------------
+The repo's C++ (``data_independent.cpp``, read for conventions only) solves the upper bound on breakpoints
+X with the piecewise-uniform DP constraints and reports as "lower bound" the infimum cost of *that
+upper-bound noise* on its own cells, Σ_i p_i·min(|X_i|, |X_{i+1}|) (an objective variant minimises the
+same infimum cost over the same unpadded constraints); the Julia table scripts divide the difference by
+max(1, ·).  On uniform grids this coincides with D(L, β) in our checks (ℓ1 equals P − β/2 there); on a
+graded partition it exceeds the loss of a privacy-checked multi-Gaussian, so it is not a lower bound in
+general (test ``test_cover_bound_is_below_private_mechanisms_where_the_naive_reconstruction_fails``).
+
 Separation (the analogue of Algorithm 2, L831–L852)
 ---------------------------------------------------
 For fixed s, cover_s(Π_j) is the interval [l_j, r_j] of padded indices, with l_j, r_j non-decreasing in
