@@ -1074,6 +1074,45 @@ CASES = [
     ),
     case("dp_noise.bounds.relative_gap", dict(upper=2.0, lower=1.0), upper=[NAN, -1.0], lower=[NAN, 3.0]),
     case(
+        "dp_noise.nonuniform.refined_partition",
+        dict(L=8, k=4, sensitivity=1.0, coarse=2),
+        coarse=COUNT,
+        core=[-1, 1.5],
+        centres=[(NAN,), "bogus"],
+        growth=[0.5, NAN],
+    ),
+    case(
+        "dp_noise.nonuniform.cover_intervals",
+        dict(partition=_dp_small_partition, shifts=[1, -1]),
+        partition=DP_NOT_PARTITION,
+        shifts=[[0.5], [100], []],
+    ),
+    *[
+        case(
+            f"dp_noise.nonuniform.{f}",
+            dict(partition=_dp_small_partition, epsilon=1.0, q=lambda: np.full(13, 1 / 13), shifts=None),
+            partition=DP_NOT_PARTITION,
+            q=[[0.5, 0.5], np.full(13, NAN), np.full(13, -1 / 13)],
+            shifts=[[0.5], [100]],
+        )
+        for f in ("worst_events", "worst_events_bruteforce")
+    ],
+    case(
+        "dp_noise.nonuniform.cover_lower_bound",
+        dict(epsilon=1.0, delta=0.1, partition=_partition, loss="l1"),
+        partition=DP_NOT_PARTITION,
+        loss=["bogus"],
+        shifts=[[0.5], [100]],
+        tol=[-1.0, NAN],
+        max_rounds=COUNT,
+        max_seconds=POSITIVE,
+        max_cuts=COUNT,
+        seed=SEED,
+        method=["bogus"],
+        max_blocks=COUNT,
+        on_limit=["bogus"],
+    ),
+    case(
         "dp_noise.data_dependent.dd_triples",
         dict(K=4, k_sens=2, kind="upper"),
         K=COUNT,

@@ -710,7 +710,9 @@ def refined_partition(
     growth = check_positive("growth", growth)
     if growth < 1:
         raise ValueError(f"growth must be >= 1, got growth={growth!r}")
-    cs = check_array("centres", np.atleast_1d(np.asarray(centres, dtype=float)), ndim=1)
+    cs = np.atleast_1d(check_array("centres", centres, ndim=None))
+    if cs.ndim != 1:
+        raise ValueError(f"centres must be a number or a 1-d sequence of numbers, got shape {cs.shape}")
     lo, hi = -L, L + 1
     first = -(L // coarse) * coarse
     pts = set(range(first, hi + 1, coarse)) | {lo, hi}
