@@ -338,30 +338,12 @@ def _solve_potential(h, partition, shifts, left, right, ee, d, tol, max_seconds,
     n_cols, n_rows = 2 * m, 1 + m
     a_all = _last_before(left, right)
     present = np.zeros(shifts.size, dtype=bool)
-    history, t_lp, t_sep, rnd = [], 0.0, 0.0, 0
+    state = _GenerationState()
     while True:
-        rnd += 1
-        t0 = time.perf_counter()
-        x, obj = bd._run(h, name)
-        t_lp += time.perf_counter() - t0
-        q = np.clip(x[:m], 0.0, None)
-        t0 = time.perf_counter()
-        todo = np.nonzero(~present)[0]
-        worst = -np.inf
-        if todo.size:
-            values, _ = _dp(q, left[todo], right[todo], k, ee)
-            viol = values - d
-            worst = float(viol.max())
-        t_sep += time.perf_counter() - t0
-        history.append((rnd, obj, worst))
-        if worst <= tol:
-            return q, obj, rnd, n_rows, history, t_lp, t_sep
-        if time.perf_counter() - start > max_seconds:
-            msg = f"max shortfall {worst:.3g} after {rnd} rounds; relaxation value {obj:.10g}"
-            raise _Limit(name, bd.SOLVER_NAME, "time_limit", msg, (q, obj, rnd, n_rows, history, t_lp, t_sep))
-        pick = todo[np.nonzero(viol > tol)[0]]
-        if pick.size > max_blocks:
-            pick = todo[np.argsort(-viol)[:max_blocks]]
+        pick = state.round(h, name, m, k, ee, d, left, right, present, n_rows, tol, max_seconds, max_blocks,
+                           start)
+        if pick is None:
+            return state.result(n_rows)
         rr, cc, vv, lo_list, hi_list = [], [], [], [], []
         r_off = 0
         for r in pick:
@@ -381,6 +363,47 @@ def _solve_potential(h, partition, shifts, left, right, ee, d, tol, max_seconds,
         )
         bd._add_rows(h, mat, np.concatenate(lo_list), np.concatenate(hi_list))
         n_rows += r_off
+
+
+class _GenerationState:
+    """Shift generation shared by the potential and flow LPs (the loop of Algorithm 1, L819).
+
+    :meth:`round` solves the current relaxation, separates the shifts not yet in it exactly
+    (:func:`_dp`) and returns the up to ``max_blocks`` most violated ones, or ``None`` when no shortfall
+    exceeds δ + ``tol``; past ``max_seconds`` it raises :class:`_Limit` carrying the last relaxation.
+    """
+
+    def __init__(self):
+        self.rnd, self.history, self.t_lp, self.t_sep = 0, [], 0.0, 0.0
+        self.q, self.obj = None, math.nan
+
+    def result(self, n_rows: int):
+        return self.q, self.obj, self.rnd, n_rows, self.history, self.t_lp, self.t_sep
+
+    def round(self, h, name, m, k, ee, d, left, right, present, n_rows, tol, max_seconds, max_blocks, start):
+        self.rnd += 1
+        t0 = time.perf_counter()
+        x, self.obj = bd._run(h, name)
+        self.t_lp += time.perf_counter() - t0
+        self.q = np.clip(x[:m], 0.0, None)
+        t0 = time.perf_counter()
+        todo = np.nonzero(~present)[0]
+        worst = -np.inf
+        if todo.size:
+            values, _ = _dp(self.q, left[todo], right[todo], k, ee)
+            viol = values - d
+            worst = float(viol.max())
+        self.t_sep += time.perf_counter() - t0
+        self.history.append((self.rnd, self.obj, worst))
+        if worst <= tol:
+            return None
+        if time.perf_counter() - start > max_seconds:
+            msg = f"max shortfall {worst:.3g} after {self.rnd} rounds; relaxation value {self.obj:.10g}"
+            raise _Limit(name, bd.SOLVER_NAME, "time_limit", msg, self.result(n_rows))
+        pick = todo[np.nonzero(viol > tol)[0]]
+        if pick.size > max_blocks:
+            pick = todo[np.argsort(-viol)[:max_blocks]]
+        return pick
 
 
 class _Limit(SolverError):
@@ -434,30 +457,12 @@ def _solve_flow(h, partition, shifts, left, right, ee, d, tol, max_seconds, max_
     m = N + 2 * k
     n_cols, n_rows = m, 1
     present = np.zeros(shifts.size, dtype=bool)
-    history, t_lp, t_sep, rnd = [], 0.0, 0.0, 0
+    state = _GenerationState()
     while True:
-        rnd += 1
-        t0 = time.perf_counter()
-        x, obj = bd._run(h, name)
-        t_lp += time.perf_counter() - t0
-        q = np.clip(x[:m], 0.0, None)
-        t0 = time.perf_counter()
-        todo = np.nonzero(~present)[0]
-        worst = -np.inf
-        if todo.size:
-            values, _ = _dp(q, left[todo], right[todo], k, ee)
-            viol = values - d
-            worst = float(viol.max())
-        t_sep += time.perf_counter() - t0
-        history.append((rnd, obj, worst))
-        if worst <= tol:
-            return q, obj, rnd, n_rows, history, t_lp, t_sep
-        if time.perf_counter() - start > max_seconds:
-            msg = f"max shortfall {worst:.3g} after {rnd} rounds; relaxation value {obj:.10g}"
-            raise _Limit(name, bd.SOLVER_NAME, "time_limit", msg, (q, obj, rnd, n_rows, history, t_lp, t_sep))
-        pick = todo[np.nonzero(viol > tol)[0]]
-        if pick.size > max_blocks:
-            pick = todo[np.argsort(-viol)[:max_blocks]]
+        pick = state.round(h, name, m, k, ee, d, left, right, present, n_rows, tol, max_seconds, max_blocks,
+                           start)
+        if pick is None:
+            return state.result(n_rows)
         rr, cc, vv, lo_list, hi_list = [], [], [], [], []
         r_off, c_new = 0, 0
         for r in pick:
