@@ -127,15 +127,7 @@ def _dp(q: np.ndarray, left: np.ndarray, right: np.ndarray, k: int, ee: float):
     S, N = left.shape
     Q = np.concatenate([[0.0], np.cumsum(q)])
     v = q[k : k + N]
-    # a[s, j] = last p with r_p < l_j (or −1): r is sorted along j, so a per-row searchsorted
-    big = int(q.size) + 2
-    off = (np.arange(S, dtype=np.int64) * big)[:, None]
-    flat_r = (right + off).ravel()
-    a = (
-        np.searchsorted(flat_r, (left + off).ravel(), side="left").reshape(S, N)
-        - np.arange(S)[:, None] * N
-        - 1
-    )
+    a = _last_before(left, right)  # a[s, j] = last p with r_p < l_j (or −1)
     rows = np.arange(S)
     PM = np.empty((S, N))  # prefix max of F
     PMarg = np.empty((S, N), dtype=np.int64)
@@ -344,33 +336,22 @@ def _solve_potential(h, partition, shifts, left, right, ee, d, tol, max_seconds,
                            start)
         if pick is None:
             return state.result(n_rows)
-        rr, cc, vv, lo_list, hi_list = [], [], [], [], []
-        r_off = 0
-        for r in pick:
-            base = n_cols
+        blocks = []
+        for r in pick[0]:
             h.addVars(2 * N, np.r_[np.zeros(N), np.full(N, -inf)], np.full(2 * N, inf))
+            blocks.append(_block(left[r], right[r], a_all[r], k, m, ee, n_cols))
             n_cols += 2 * N
-            br, bc, bv, n_ge, n_blk = _block(left[r], right[r], a_all[r], k, m, ee, base)
-            rr.append(br + r_off)
-            cc.append(bc)
-            vv.append(bv)
-            lo_list += [np.zeros(n_ge), [-inf]]
-            hi_list += [np.full(n_ge, inf), [d]]
-            r_off += n_blk
             present[r] = True
-        mat = sp.csr_matrix(
-            (np.concatenate(vv), (np.concatenate(rr), np.concatenate(cc))), shape=(r_off, n_cols)
-        )
-        bd._add_rows(h, mat, np.concatenate(lo_list), np.concatenate(hi_list))
-        n_rows += r_off
+        n_rows += _add_blocks(h, blocks, n_cols, d)
 
 
 class _GenerationState:
-    """Shift generation shared by the potential and flow LPs (the loop of Algorithm 1, L819).
+    """The loop of Algorithm 1 (L819) shared by the flow, potential and cut LPs.
 
-    :meth:`round` solves the current relaxation, separates the shifts not yet in it exactly
-    (:func:`_dp`) and returns the up to ``max_blocks`` most violated ones, or ``None`` when no shortfall
-    exceeds δ + ``tol``; past ``max_seconds`` it raises :class:`_Limit` carrying the last relaxation.
+    :meth:`round` solves the current relaxation, separates the shifts not ``present`` in it exactly
+    (:func:`_dp`) and returns the up to ``max_blocks`` most violated shifts with their worst events, or
+    ``None`` when no shortfall exceeds δ + ``tol``; past ``max_seconds`` it raises :class:`_Limit`
+    carrying the last relaxation.  (The cut LP never marks a shift present: it may need several cuts.)
     """
 
     def __init__(self):
@@ -390,7 +371,7 @@ class _GenerationState:
         todo = np.nonzero(~present)[0]
         worst = -np.inf
         if todo.size:
-            values, _ = _dp(self.q, left[todo], right[todo], k, ee)
+            values, events = _dp(self.q, left[todo], right[todo], k, ee)
             viol = values - d
             worst = float(viol.max())
         self.t_sep += time.perf_counter() - t0
@@ -400,10 +381,33 @@ class _GenerationState:
         if time.perf_counter() - start > max_seconds:
             msg = f"max shortfall {worst:.3g} after {self.rnd} rounds; relaxation value {self.obj:.10g}"
             raise _Limit(name, bd.SOLVER_NAME, "time_limit", msg, self.result(n_rows))
-        pick = todo[np.nonzero(viol > tol)[0]]
-        if pick.size > max_blocks:
-            pick = todo[np.argsort(-viol)[:max_blocks]]
-        return pick
+        pos = np.nonzero(viol > tol)[0]
+        if pos.size > max_blocks:
+            pos = np.argsort(-viol)[:max_blocks]
+        return todo[pos], events[pos]
+
+
+def _add_blocks(h, blocks, n_cols: int, d: float) -> int:
+    """Add shift blocks to the model in one call; returns the number of rows added.
+
+    Each block is (COO rows, cols, vals, n_ge, n_rows) as :func:`_block` / :func:`_flow_block` return
+    it: ``n_ge`` rows ≥ 0, then one budget row ≤ δ.
+    """
+    import highspy
+
+    inf = highspy.kHighsInf
+    rr, cc, vv, lo, hi = [], [], [], [], []
+    r_off = 0
+    for br, bc, bv, n_ge, n_blk in blocks:
+        rr.append(br + r_off)
+        cc.append(bc)
+        vv.append(bv)
+        lo += [np.zeros(n_ge), [-inf]]
+        hi += [np.full(n_ge, inf), [d]]
+        r_off += n_blk
+    mat = sp.csr_matrix((np.concatenate(vv), (np.concatenate(rr), np.concatenate(cc))), shape=(r_off, n_cols))
+    bd._add_rows(h, mat, np.concatenate(lo), np.concatenate(hi))
+    return r_off
 
 
 class _Limit(SolverError):
@@ -463,25 +467,15 @@ def _solve_flow(h, partition, shifts, left, right, ee, d, tol, max_seconds, max_
                            start)
         if pick is None:
             return state.result(n_rows)
-        rr, cc, vv, lo_list, hi_list = [], [], [], [], []
-        r_off, c_new = 0, 0
-        for r in pick:
-            br, bc, bv, n_ge, n_blk, n_new = _flow_block(left[r], right[r], k, ee, n_cols + c_new)
-            rr.append(br + r_off)
-            cc.append(bc)
-            vv.append(bv)
-            lo_list += [np.zeros(n_ge), [-inf]]
-            hi_list += [np.full(n_ge, inf), [d]]
-            r_off += n_blk
+        blocks, c_new = [], 0
+        for r in pick[0]:
+            *block, n_new = _flow_block(left[r], right[r], k, ee, n_cols + c_new)
+            blocks.append(block)
             c_new += n_new
             present[r] = True
         h.addVars(c_new, np.zeros(c_new), np.full(c_new, inf))
         n_cols += c_new
-        mat = sp.csr_matrix(
-            (np.concatenate(vv), (np.concatenate(rr), np.concatenate(cc))), shape=(r_off, n_cols)
-        )
-        bd._add_rows(h, mat, np.concatenate(lo_list), np.concatenate(hi_list))
-        n_rows += r_off
+        n_rows += _add_blocks(h, blocks, n_cols, d)
 
 
 def cover_lower_bound(
@@ -640,7 +634,7 @@ def _solve_cuts(h, partition, shifts, left, right, ee, d, tol, max_seconds, max_
     inf = highspy.kHighsInf
     k = partition.k
     m = partition.n_cells + 2 * k
-    n_rows, history, t_lp, t_sep = 1, [], 0.0, 0.0
+    n_rows = 1
     if seed is not None:
         seed = check_array("seed", seed, ndim=1)
         if seed.size == partition.n_cells:
@@ -651,26 +645,15 @@ def _solve_cuts(h, partition, shifts, left, right, ee, d, tol, max_seconds, max_
             bd._add_rows(h, _rows(partition, ee, shifts[keep], events0[keep]),
                          np.full(int(keep.sum()), -inf), np.full(int(keep.sum()), d))  # fmt: skip
             n_rows += int(keep.sum())
-    for rnd in range(1, max_rounds + 1):
-        t0 = time.perf_counter()
-        x, obj = bd._run(h, name)
-        t_lp += time.perf_counter() - t0
-        q = np.clip(x[:m], 0.0, None)
-        t0 = time.perf_counter()
-        values, events = _dp(q, left, right, k, ee)
-        t_sep += time.perf_counter() - t0
-        viol = values - d
-        worst = float(viol.max())
-        history.append((rnd, obj, worst))
-        if worst <= tol:
-            return q, obj, rnd, n_rows, history, t_lp, t_sep
-        if time.perf_counter() - start > max_seconds:
-            msg = f"max shortfall {worst:.3g} after {rnd} rounds; relaxation value {obj:.10g}"
-            raise _Limit(name, bd.SOLVER_NAME, "time_limit", msg, (q, obj, rnd, n_rows, history, t_lp, t_sep))
-        pick = np.nonzero(viol > tol)[0]
-        if pick.size > max_cuts:
-            pick = pick[np.argsort(-viol[pick])[:max_cuts]]
-        bd._add_rows(h, _rows(partition, ee, shifts[pick], events[pick]),
+    state = _GenerationState()
+    every_shift = np.zeros(shifts.size, dtype=bool)  # never marked present: a shift may need several cuts
+    while state.rnd < max_rounds:
+        found = state.round(h, name, m, k, ee, d, left, right, every_shift, n_rows, tol, max_seconds,
+                            max_cuts, start)
+        if found is None:
+            return state.result(n_rows)
+        pick, events = found
+        bd._add_rows(h, _rows(partition, ee, shifts[pick], events),
                      np.full(pick.size, -inf), np.full(pick.size, d))  # fmt: skip
         n_rows += pick.size
     raise SolverError(name, bd.SOLVER_NAME, "iteration_limit", f"no convergence in {max_rounds} rounds")
