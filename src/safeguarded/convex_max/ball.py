@@ -94,10 +94,10 @@ def cor10_bounds(inst: BallInstance, *, solver: str | None = None) -> BallBounds
     x = a + rho * g / norm
     lower = float(lse(A @ x + b))
     lb_time = time.perf_counter() - t0
+    # (81)'s concave objective at the returned feasible w: a value (81) attains, so a lower estimate of
+    # its optimum (``upper_at_w``); the reported bound stays the solver's optimum.
     positive = w_star[w_star > 0]
     upper_at_w = float(rho * np.sqrt(row_sq @ w_star) + c @ w_star - positive @ np.log(positive))
-    # The UB value is re-evaluated at the returned w (the concave objective at a feasible w is a valid
-    # value of (81) up to the solver's duality gap); the solver's optimum is the reported bound.
     return BallBounds(
         upper=record.objective, lower=lower, x=x, w=w_star, ub_time=record.solve_time, lb_time=lb_time,
         wall_time=time.perf_counter() - start, solver=record.solver, solver_version=record.solver_version,

@@ -64,6 +64,11 @@ def _loc(item, name, column, line):
     return f"{_TITLE[item]}, row {name}, column {column} (L{line})"
 
 
+def _printed_and_tol(item: str, ref: dict, column: str) -> tuple[float, float]:
+    """The printed value of ``ref[column]`` and its tolerance by the rules above."""
+    return parse_printed(ref[column].rstrip("*")), _tol(item, ref[column])
+
+
 def explain_deviation(item: str, row, column: str) -> str:
     """The likely reason why ``row[column]`` misses the printed value of ``item`` (empty if it does not).
 
@@ -82,8 +87,7 @@ def explain_deviation(item: str, row, column: str) -> str:
     ref = THESIS_TABLES[item].get(row["problem"])
     if ref is None or not is_number(ref[column]):
         return ""
-    printed = parse_printed(ref[column].rstrip("*"))
-    tol = _tol(item, ref[column])
+    printed, tol = _printed_and_tol(item, ref, column)
     ours = float(row[column]) if row.get(column) is not None else float("nan")
     if not np.isfinite(ours) or abs(ours - printed) <= tol:
         return ""
@@ -120,7 +124,7 @@ def deviation_table(item: str, df) -> pd.DataFrame:
         for col in ("upper", "lower"):
             if ref is None or not is_number(ref[col]):
                 continue
-            printed, tol, ours = parse_printed(ref[col].rstrip("*")), _tol(item, ref[col]), float(row[col])
+            (printed, tol), ours = _printed_and_tol(item, ref, col), float(row[col])
             if np.isfinite(ours) and abs(ours - printed) <= tol:
                 continue
             out.append({"problem": row["problem"], "bound": col, "printed": ref[col], "ours": ours,
