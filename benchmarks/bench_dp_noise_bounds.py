@@ -29,7 +29,7 @@ grid of the notebooks (``grid_for(work)``: P(L, β) and D(L, β)) with a refined
 cells, single fine cells on [−k/4, k/4]·β around 0), bounded by P(π, β) above and by the cover bound C(π, β)
 below (valid on non-uniform cells; :func:`~safeguarded.dp_noise.nonuniform.cover_lower_bound`).  Each bound
 is capped at ``--cap`` seconds; a capped C(π, β) reports its last relaxation (still a valid lower bound,
-``D_converged = False``).  ``thesis_table1_pct`` is Table 1 (L900–L911), the gap of the best *literature*
+``D_converged = False``).  ``thesis_table1_pct`` is Table 1 (L873–L885), the gap of the best *literature*
 bounds (truncated Laplace vs Geng et al.'s lower bound), printed beside ours for orientation only; the
 thesis's own LP gap is only summarised (< 1 % everywhere, median 0.28 %, L871).
 Results go to ``benchmarks/results/dp_noise_bounds*.csv``.  Wall-clock times on a shared 2-core machine; run
@@ -47,6 +47,7 @@ import pandas as pd
 
 from safeguarded.dp_noise import bounds as bd
 from safeguarded.dp_noise import synthetic as syn
+from safeguarded.dp_noise import thesis
 
 OUT = Path(__file__).resolve().parent / "results"
 # cell classes: (ε region, δ region) of Table 1's grid
@@ -63,20 +64,9 @@ METHODS = {
     "gen+tlap": dict(method="generation", warm_start="tlap"),
     "gen+coarse": dict(method="generation", warm_start="coarse"),
 }
-THESIS_SECONDS, THESIS_MEDIAN_GAP = 2.2, 0.28
-# Table 1 (L900–L911): rows ε, columns δ of syn.EPSILONS x syn.DELTAS
-THESIS_TABLE1 = [
-    [1.87, 1.21, 1.20, 6.10, 18.53, 3.55, 49.59, 23.18, 49.96, 33.34],
-    [2.89, 1.42, 8.00, 2.32, 17.08, 3.08, 49.18, 23.03, 49.92, 33.35],
-    [2.84, 2.83, 0.56, 15.09, 14.19, 67.44, 48.39, 22.74, 49.83, 33.37],
-    [1.85, 2.11, 2.57, 18.36, 6.22, 66.03, 46.15, 21.95, 49.58, 33.42],
-    [4.78, 4.18, 8.68, 19.37, 33.32, 63.85, 42.87, 20.85, 49.17, 33.50],
-    [10.43, 9.60, 8.90, 17.29, 19.82, 60.17, 37.70, 19.36, 48.33, 33.63],
-    [23.10, 21.41, 25.45, 16.36, 38.70, 42.56, 29.52, 18.48, 45.85, 33.79],
-    [40.11, 39.73, 40.23, 40.41, 28.62, 32.53, 26.63, 21.43, 41.80, 33.36],
-    [33.96, 34.18, 33.45, 31.63, 32.46, 28.70, 27.12, 25.67, 34.35, 30.51],
-    [19.32, 19.31, 19.29, 19.23, 19.15, 19.01, 18.94, 18.88, 18.65, 19.06],
-]
+THESIS_SECONDS, THESIS_MEDIAN_GAP = float(thesis.DI_SECONDS), float(thesis.LP_GAP_MEDIAN_PCT)
+# Table 1 (L874–L883): rows ε, columns δ of syn.EPSILONS x syn.DELTAS
+THESIS_TABLE1 = [[float(v) for v in row] for row in thesis.TABLE1.values()]
 
 
 def refined_for(eps, delta, work):

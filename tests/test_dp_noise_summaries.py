@@ -106,3 +106,24 @@ def test_lp_bracket_tolerance_is_half_the_range_over_the_bracket():
         assert summaries.lp_bracket_tolerance(2.0, 0.5, 1.6, 0.8, table) == pytest.approx(brute, rel=1e-3)
     with pytest.raises(ValueError, match="table must be"):
         summaries.lp_bracket_tolerance(2.0, 0.5, 1.6, 0.8, "table9")
+
+
+def test_thesis_tables_1456_are_the_printed_rows_of_the_seed_text():
+    """Every transcribed row of Tables 1, 4, 5, 6 equals the percentages on its seed-text line (when the
+    seeds are beside the repository, as in CI), and each row has one value per δ."""
+    import re
+    from pathlib import Path
+
+    from safeguarded.dp_noise import synthetic as syn
+    from safeguarded.dp_noise import thesis
+
+    for table in thesis.TABLES.values():
+        assert len(table) == len(syn.EPSILONS)
+        assert all(len(row) == len(syn.DELTAS) and all(float(v) >= 0 for v in row) for row in table.values())
+    seed = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "001_748385b54f8c598a.txt"
+    if not seed.is_file():
+        pytest.skip(f"seed text {seed} not available")
+    lines = seed.read_text(encoding="utf-8").split("\n")
+    for table in thesis.TABLES.values():
+        for line, row in table.items():
+            assert tuple(re.findall(r"(\d+\.\d+)%", lines[line - 1])) == row, line
