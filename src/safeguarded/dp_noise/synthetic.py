@@ -55,20 +55,28 @@ EPSILONS = (0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0)
 DELTAS = (0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.25, 0.3, 0.5, 0.75)
 
 
-def grid_for(epsilon, delta, *, work: int = 4000, support_factor: float = 2.0, k_max: int = 200):
-    """A uniform partition for the cell (ε, δ) with Δf = 1 under a size budget.  [DECIDE, catalog §2.2]
+def grid_for(epsilon, delta, *, work: int = 4000, support_factor: float = 2.0, k_max: int = 200,
+             n_cells: int | None = None):
+    """A uniform partition for the cell (ε, δ) with Δf = 1.  [DECIDE, catalog §2.2]
 
     Support L = ⌈support_factor·Λ⌉·k fine cells per side, Λ from :func:`bounds.support_rule` (supp.
-    p.10; the lower bound D needs a wider support than the truncated-Laplace one to converge, Thm 1),
-    and the largest k ≤ ``k_max`` with (#fine cells)·(#shifts) = (2L + 1)(2k + 1) ≤ ``work``; k ≥ 2.
-    The paper instead takes k so that the LP has ≈ 2,000 variables (supp. p.10), which is out of reach
-    for HiGHS from Python in the time budget; the achieved gap is reported per cell.
+    p.10; the lower bound D needs a wider support than the truncated-Laplace one to converge, Thm 1).
+    The resolution k = Δf/β is either
+
+    * the thesis's rule (``n_cells`` given): k with 2Lk + 1 ≈ ``n_cells`` cells, k ≥ 2 ("k chosen so
+      that the LP has ≈ 2,000 variables", supp. p.10) — solvable with ``method="ipm"``; or
+    * a size budget (``n_cells=None``): the largest k ≤ ``k_max`` with (#fine cells)·(#shifts) =
+      (2L + 1)(2k + 1) ≤ ``work`` (what the simplex-based methods solve in seconds).
     """
     mech.validate_privacy(epsilon, delta)
     check_integer("work", work, minimum=1)
     check_positive("support_factor", support_factor)
     check_integer("k_max", k_max, minimum=2)
     lam = max(1, math.ceil(support_factor * bd.support_rule(epsilon, delta)))
+    if n_cells is not None:
+        check_integer("n_cells", n_cells, minimum=5)
+        k = max(2, round((n_cells - 1) / (2 * lam)))
+        return bd.uniform_partition(lam * k, k)
     k = 2
     while k < k_max and (2 * lam * (k + 1) + 1) * (2 * (k + 1) + 1) <= work:
         k += 1
@@ -139,9 +147,16 @@ def table_metrics(best_ub: float, lb_plus1: float, lb_loop: float, upper: float,
     }
 
 
+#: Grids from this many cells are solved by the structured IPM (``method="auto"``).
+IPM_FROM_CELLS = 1000
+
+
 def choose_method(part: bd.Partition) -> str:
-    """Compact LP for wide supports (many cells per shift), constraint generation otherwise (measured)."""
+    """The structured IPM from 1,000 cells on; below, the compact LP for wide supports (many cells per
+    shift) and constraint generation otherwise (measured, ``benchmarks/bench_dp_noise_bounds.py``)."""
     check_type("part", part, bd.Partition, "a dp_noise Partition")
+    if part.n_cells >= IPM_FROM_CELLS and np.all(part.widths == 1):
+        return "ipm"
     return "compact" if -part.lo > 4 * part.k else "generation"
 
 
@@ -163,15 +178,16 @@ def table_frame(cells, upper: str = "tlap"):
     return out
 
 
-def table_cell(epsilon, delta, loss="l1", work=4000, support_factor=2.0, method="auto", seed=0):
+def table_cell(epsilon, delta, loss="l1", work=4000, support_factor=2.0, method="auto", seed=0, n_cells=None):
     """One cell of Tables 1/4/5 (ℓ1) or 6 (ℓ2): LP bounds, benchmarks and metrics (sweep function).
 
+    The grid is :func:`grid_for` (``work`` budget, or ``n_cells`` for the thesis's resolution).
     ``seed`` is unused (the cell is deterministic) but required by the sweep runner.
     """
     check_choice("loss", loss, bd.LOSSES)
     check_choice("method", method, ("auto", *bd.METHODS))
     check_integer("seed", seed, minimum=0)
-    part = grid_for(epsilon, delta, work=work, support_factor=support_factor)
+    part = grid_for(epsilon, delta, work=work, support_factor=support_factor, n_cells=n_cells)
     method = choose_method(part) if method == "auto" else method
     start = time.perf_counter()
     up = bd.upper_bound(epsilon, delta, part, loss, method=method)
