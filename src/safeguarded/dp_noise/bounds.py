@@ -382,8 +382,11 @@ def separation_algorithm3(prob: _Problem, masses: np.ndarray, triples):
         raise ValueError(f"triples must be a sequence of (k, m, s) integer triples, got triples={triples!r}")
     triples = list(triples)
     for t in triples:
-        if (not isinstance(t, tuple | list | np.ndarray) or len(t) != 3
-                or not all(isinstance(v, int | np.integer) and not isinstance(v, bool) for v in t)):
+        if (
+            not isinstance(t, tuple | list | np.ndarray)
+            or len(t) != 3
+            or not all(isinstance(v, int | np.integer) and not isinstance(v, bool) for v in t)
+        ):
             raise ValueError(f"triples must hold (k, m, s) integer triples, got {t!r}")
         if not (0 <= t[0] < K and 0 <= t[1] < K):
             raise ValueError(f"triples must have k, m in [0, {K}) (the rows of masses), got {tuple(t)!r}")
@@ -982,10 +985,21 @@ def _solve_ipm(kind: str, prob: _Problem, partition: Partition, loss, name: str)
     if not np.isfinite(value):
         raise SolverError(name, ipm.SOLVER_NAME, res.status, "no certified bound")
     return BoundResult(
-        kind=kind, value=float(value), masses=res.masses, partition=prob.cells, epsilon=prob.epsilon,
-        delta=prob.delta, loss=loss, method="ipm", solver=ipm.SOLVER_NAME, solver_version=ipm.solver_version(),
-        wall_time=res.wall_time, iterations=res.iterations, n_constraints=1 + lp.n_shifts + 2 * lp.m,
-        max_shortfall=res.max_shortfall, history=res.history,
+        kind=kind,
+        value=float(value),
+        masses=res.masses,
+        partition=prob.cells,
+        epsilon=prob.epsilon,
+        delta=prob.delta,
+        loss=loss,
+        method="ipm",
+        solver=ipm.SOLVER_NAME,
+        solver_version=ipm.solver_version(),
+        wall_time=res.wall_time,
+        iterations=res.iterations,
+        n_constraints=1 + lp.n_shifts + 2 * lp.m,
+        max_shortfall=res.max_shortfall,
+        history=res.history,
         profile={"status": res.status, "upper": res.upper, "lower": res.lower, "pairs": lp.m},
     )
 

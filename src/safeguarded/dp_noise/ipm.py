@@ -6,7 +6,7 @@ t_r ≥ max(0, d_i − e^ε d_{i−s}) per shift s and event cell i, i.e. m ≈ 
 IPX all slow down as ~N³·⁵ there, because every d_i sits in 2·(2k) rows.  This module solves the *same* LP
 with a primal–dual Mehrotra predictor–corrector whose Newton systems are reduced to the N cell masses:
 
-    min  cᵀd   s.t.  1ᵀd = 1,  d ≥ 0,  t ≥ 0,  t_r ≥ (Bd)_r = d_i − e^ε d_j,  Σ_{r∈s} t_r ≤ δ  (every shift s),
+    min cᵀd  s.t.  1ᵀd = 1, d ≥ 0, t ≥ 0, t_r ≥ (Bd)_r = d_i − e^ε d_j, Σ_{r∈s} t_r ≤ δ (every shift s),
 
 where pair r = (s, i) has j = i − s (no second term when j lies outside the cells: the "uncovered" part of
 eq. (9)).  With W = z/s the barrier Hessian in (d, t) is [[W₁ + BᵀW₃B, −BᵀW₃], [−W₃B, T]] with
@@ -41,7 +41,7 @@ import scipy.linalg as sla
 from numpy.lib.stride_tricks import sliding_window_view
 from scipy.linalg import blas
 
-from safeguarded.validation import check_integer, check_positive
+from safeguarded.validation import check_array, check_integer, check_positive, check_type
 
 __all__ = ["PairLP", "pair_lp", "IPMResult", "solve_pair_lp", "solver_version", "SOLVER_NAME"]
 
@@ -95,25 +95,25 @@ class PairLP:
         """d_{i−s} for every pair, shape (#shifts, n_ev) (0 outside the cells)."""
         pad = self._pad
         dp = np.zeros(self.n + 2 * pad)
-        dp[pad:pad + self.n] = d
+        dp[pad : pad + self.n] = d
         return sliding_window_view(dp, self.n_ev)[self._starts()]
 
     def b_times(self, d: np.ndarray) -> np.ndarray:
         """(Bd)_{s,i} = d_i − e^ε d_{i−s}."""
-        return d[self.ev0:self.ev0 + self.n_ev][None, :] - math.exp(self.epsilon) * self.partners(d)
+        return d[self.ev0 : self.ev0 + self.n_ev][None, :] - math.exp(self.epsilon) * self.partners(d)
 
     def scatter_partners(self, y: np.ndarray) -> np.ndarray:
         """Σ_s y_{s,i} placed at the partner cells i − s (dropped outside the cells): ℝⁿ."""
         pad = self._pad
         out = np.zeros(self.n + 2 * pad)
         for a, st in enumerate(self._starts()):
-            out[st:st + self.n_ev] += y[a]
-        return out[pad:pad + self.n]
+            out[st : st + self.n_ev] += y[a]
+        return out[pad : pad + self.n]
 
     def bt_times(self, y: np.ndarray) -> np.ndarray:
         """Bᵀy ∈ ℝⁿ."""
         out = -math.exp(self.epsilon) * self.scatter_partners(y)
-        out[self.ev0:self.ev0 + self.n_ev] += y.sum(axis=0)
+        out[self.ev0 : self.ev0 + self.n_ev] += y.sum(axis=0)
         return out
 
     def shortfalls(self, d: np.ndarray) -> np.ndarray:
@@ -126,21 +126,23 @@ class PairLP:
         y = np.clip(y, 0.0, lam[:, None])
         return float(np.min(self.costs + self.bt_times(y)) - self.delta * lam.sum())
 
-    def schur_dense(self, diag: np.ndarray, omega: np.ndarray, wq: np.ndarray, kappa: np.ndarray) -> np.ndarray:
+    def schur_dense(
+        self, diag: np.ndarray, omega: np.ndarray, wq: np.ndarray, kappa: np.ndarray
+    ) -> np.ndarray:
         """N = diag + Bᵀ diag(ω) B + Q diag(κ) Qᵀ with Q[:, s] = Σ_i wq_{s,i} b_{s,i} (Fortran order, upper
         triangle valid for Cholesky)."""
         n, pad, ee = self.n, self._pad, math.exp(self.epsilon)
         starts = self._starts()
         qp = np.zeros((n + 2 * pad, self.n_shifts), order="F")
         for a, st in enumerate(starts):
-            qp[st:st + self.n_ev, a] -= ee * wq[a]
-        q = qp[pad:pad + n]
-        q[self.ev0:self.ev0 + self.n_ev] += wq.T
+            qp[st : st + self.n_ev, a] -= ee * wq[a]
+        q = qp[pad : pad + n]
+        q[self.ev0 : self.ev0 + self.n_ev] += wq.T
         q = q * np.sqrt(kappa)[None, :]
         nmat = blas.dsyrk(1.0, q)  # Fortran order, upper triangle
         flat = nmat.reshape(-1, order="F")  # element (r, c) at r + c·n
         dg = diag + ee * ee * self.scatter_partners(omega)
-        dg[self.ev0:self.ev0 + self.n_ev] += omega.sum(axis=0)
+        dg[self.ev0 : self.ev0 + self.n_ev] += omega.sum(axis=0)
         flat[:: n + 1] += dg
         # off-diagonal −e^ε ω at (i, i − s) for i in E; upper triangle: row min, column max
         for a, s in enumerate(self.shifts):
@@ -148,9 +150,9 @@ class PairLP:
             lo_i, hi_i = max(i0, s), min(i1, n + s)  # keep 0 <= i − s < n
             if lo_i >= hi_i:
                 continue
-            vals = -ee * omega[a, lo_i - i0:hi_i - i0]
+            vals = -ee * omega[a, lo_i - i0 : hi_i - i0]
             first = min(lo_i, lo_i - s) + max(lo_i, lo_i - s) * n
-            flat[first:first + (hi_i - lo_i) * (n + 1):n + 1] += vals
+            flat[first : first + (hi_i - lo_i) * (n + 1) : n + 1] += vals
         return nmat
 
 
@@ -164,13 +166,19 @@ def pair_lp(prob) -> PairLP:
         raise ValueError("prob must be on a uniform partition (all cell widths 1) for the pair LP")
     k, lo = cells.k, cells.lo
     shifts = np.array([s for s in range(-k, k + 1) if s != 0], dtype=np.int64)
-    return PairLP(np.asarray(prob.costs, float), int(prob.ev_lo - lo), int(prob.ev_hi - prob.ev_lo), shifts,
-                  float(prob.epsilon), float(prob.delta))
+    return PairLP(
+        np.asarray(prob.costs, float),
+        int(prob.ev_lo - lo),
+        int(prob.ev_hi - prob.ev_lo),
+        shifts,
+        float(prob.epsilon),
+        float(prob.delta),
+    )
 
 
 @dataclass
 class IPMResult:
-    """Masses and certified bounds on the LP value; ``upper`` is ``nan`` if the masses failed the exact check."""
+    """Masses and certified bounds on the LP value (``upper``: nan if the masses fail the exact check)."""
 
     masses: np.ndarray
     upper: float
@@ -203,17 +211,100 @@ def _cholesky(nmat, flat, diag_idx):
     return None
 
 
-def solve_pair_lp(lp: PairLP, *, tol: float = 1e-10, max_iter: int = 120, shrink: float = 1e-7,
-                  gap_tol: float = 1e-7, x0=None, eta: float = 0.99, second_order: bool = True, same_step: bool = False, correctors: int = 2, start_t: float = 1.0, start_mu: float = 1.0, verbose: bool = False) -> IPMResult:
-    """Mehrotra predictor–corrector on the pair LP (module docstring); returns certified bounds.
+class _Newton:
+    """The Newton systems of one IPM iteration (module docstring): weights W = z/s, the factor of N, and
+    the directions for any complementarity right-hand side (predictor, corrector, centrality correctors)."""
 
-    ``tol``: relative primal/dual infeasibility and duality gap at which to stop; ``shrink``: the IPM
-    uses δ(1 − shrink) so that the returned masses satisfy the δ-constraints exactly.
+    def __init__(self, lp: PairLP, s: tuple, z: tuple, res: tuple, diag_idx: np.ndarray):
+        self.lp, self.s, self.res = lp, s, res
+        self.w = tuple(z_ / s_ for z_, s_ in zip(z, s, strict=True))
+        _w1, w2, w3, w4 = self.w
+        self.dt = w2 + w3
+        self.kappa = w4 / (1.0 + w4 * (1.0 / self.dt).sum(axis=1))
+        nmat = lp.schur_dense(self.w[0], w3 * w2 / self.dt, w3 / self.dt, self.kappa)
+        self.factor = _cholesky(nmat, nmat.reshape(-1, order="F"), diag_idx)
+        if self.factor is not None:
+            self.a_d, self.a_t = self.solve_m(np.ones(lp.n), np.zeros((lp.n_shifts, lp.n_ev)))  # M⁻¹Aᵀ
+            self.a_dot = self.a_d.sum()
+
+    def t_inv(self, v):
+        """T⁻¹v, T = diag(W₂ + W₃) + GᵀW₄G, shift by shift (Sherman–Morrison)."""
+        v = v / self.dt
+        return v - (self.kappa * v.sum(axis=1))[:, None] / self.dt
+
+    def solve_m(self, g_d, g_t):
+        """M [u_d; u_t] = [g_d; g_t] by the Schur complement on d."""
+        lp, w3 = self.lp, self.w[2]
+        u_d = sla.cho_solve(self.factor, g_d + lp.bt_times(w3 * self.t_inv(g_t)), check_finite=False)
+        return u_d, self.t_inv(g_t + w3 * lp.b_times(u_d))
+
+    def direction(self, rc):
+        """(Δd, Δt, Δν, Δs, Δz) for the complementarity right-hand sides ``rc`` (one per block)."""
+        lp, (s1, s2, s3, s4), (w1, w2, w3, w4) = self.lp, self.s, self.w
+        rd_d, rd_t, rp, rs1, rs2, rs3, rs4 = self.res
+        rc1, rc2, rc3, rc4 = rc
+        # h = Fᵀ(r_c/s − W r_s) − r_d, with F blocks: d | t | t − Bd | −Gt
+        v1 = rc1 / s1 - w1 * rs1
+        v2 = rc2 / s2 - w2 * rs2
+        v3 = rc3 / s3 - w3 * rs3
+        v4 = rc4 / s4 - w4 * rs4
+        u_d, u_t = self.solve_m(v1 - lp.bt_times(v3) - rd_d, v2 + v3 - v4[:, None] - rd_t)
+        dnu = (rp - u_d.sum()) / self.a_dot
+        dx_d, dx_t = u_d + dnu * self.a_d, u_t + dnu * self.a_t
+        ds = (dx_d + rs1, dx_t + rs2, dx_t - lp.b_times(dx_d) + rs3, rs4 - dx_t.sum(axis=1))
+        dz = tuple(r / s_ - w * ds_ for r, s_, w, ds_ in zip(rc, self.s, self.w, ds, strict=True))
+        return dx_d, dx_t, dnu, ds, dz
+
+
+def _steps(s_all, z_all, ds, dz) -> tuple[float, float]:
+    """Largest primal and dual steps (≤ 1) that keep s and z non-negative."""
+    a_p = min(1.0, min(_step(s_, d_) for s_, d_ in zip(s_all, ds, strict=True)))
+    a_dl = min(1.0, min(_step(z, d_) for z, d_ in zip(z_all, dz, strict=True)))
+    return a_p, a_dl
+
+
+def solve_pair_lp(
+    lp: PairLP,
+    *,
+    max_iter: int = 120,
+    gap_tol: float = 1e-7,
+    shrink: float = 1e-7,
+    correctors: int = 2,
+    eta: float = 0.99,
+    x0=None,
+    verbose: bool = False,
+) -> IPMResult:
+    """Mehrotra predictor–corrector with Gondzio's centrality correctors on the pair LP; certified bounds.
+
+    Parameters
+    ----------
+    lp
+        The LP (:func:`pair_lp`).
+    max_iter
+        Iteration limit; the best certified bounds so far are returned when it is reached.
+    gap_tol
+        Stop when the certified bounds are within ``gap_tol`` (relative) of each other.
+    shrink
+        The IPM uses δ(1 − shrink), so that its residual infeasibility cannot push the masses over δ.
+    correctors
+        Number of Gondzio centrality correctors per iteration (0: plain Mehrotra).
+    eta
+        Fraction of the step to the boundary.
+    x0
+        Starting masses (e.g. the truncated Laplace's), mixed 9:1 with uniform masses; default uniform.
     """
+    check_type("lp", lp, PairLP, "a PairLP (pair_lp)")
     check_integer("max_iter", max_iter, minimum=1)
-    check_positive("tol", tol)
+    check_positive("gap_tol", gap_tol)
+    check_integer("correctors", correctors, minimum=0)
     if not 0 <= shrink < 1:
         raise ValueError(f"shrink must be in [0, 1), got shrink={shrink!r}")
+    if not 0 < eta < 1:
+        raise ValueError(f"eta must be in (0, 1), got eta={eta!r}")
+    if x0 is not None:
+        x0 = check_array("x0", x0, shape=(lp.n,))
+        if np.any(x0 < 0) or not x0.sum() > 0:
+            raise ValueError("x0 must hold non-negative masses with a positive sum")
     start = time.perf_counter()
     n, m, S = lp.n, lp.m, lp.n_shifts
     delta_in = lp.delta * (1.0 - shrink)
@@ -222,15 +313,15 @@ def solve_pair_lp(lp: PairLP, *, tol: float = 1e-10, max_iter: int = 120, shrink
 
     # starting point: the masses x0 (e.g. the truncated Laplace's, feasible) mixed with uniform masses so
     # that d > 0; t a little above max(0, Bd); slacks from the constraints (floored); duals z = μ₀/s
-    d = np.full(n, 1.0 / n) if x0 is None else 0.9 * np.asarray(x0, float) / np.sum(x0) + 0.1 / n
-    floor_t = start_t * delta_in / lp.n_ev
+    d = np.full(n, 1.0 / n) if x0 is None else 0.9 * x0 / np.sum(x0) + 0.1 / n
+    floor_t = delta_in / lp.n_ev
     bd0 = lp.b_times(d)
     t = np.maximum(bd0, 0.0) + floor_t
     s1, s2 = d.copy(), t.copy()
     s3 = np.maximum(t - bd0, floor_t)
-    s4 = np.maximum(delta_in - t.sum(axis=1), start_t * delta_in)
+    s4 = np.maximum(delta_in - t.sum(axis=1), delta_in)
     n_ineq = n + 2 * m + S
-    mu0 = start_mu * float(c @ d) / n_ineq
+    mu0 = float(c @ d) / n_ineq
     z1, z2, z3, z4 = mu0 / s1, mu0 / s2, mu0 / s3, mu0 / s4
     nu = 0.0
     cscale = max(1.0, float(np.abs(c).max()))
@@ -266,53 +357,21 @@ def solve_pair_lp(lp: PairLP, *, tol: float = 1e-10, max_iter: int = 120, shrink
         if gap < 1e-13:  # complementarity exhausted: more iterations only add round-off
             status = "stalled"
             break
-        w1, w2, w3, w4 = z1 / s1, z2 / s2, z3 / s3, z4 / s4
-        dt = w2 + w3
-        kappa = w4 / (1.0 + w4 * (1.0 / dt).sum(axis=1))
-        nmat = lp.schur_dense(w1, w3 * w2 / dt, w3 / dt, kappa)
-        factor = _cholesky(nmat, nmat.reshape(-1, order="F"), diag_idx)
-        if factor is None:
+        s_all, z_all = (s1, s2, s3, s4), (z1, z2, z3, z4)
+        newton = _Newton(lp, s_all, z_all, (rd_d, rd_t, rp, rs1, rs2, rs3, rs4), diag_idx)
+        if newton.factor is None:
             status = "numerical_error"
             break
-
-        def t_inv(v):
-            v = v / dt
-            return v - (kappa * v.sum(axis=1))[:, None] / dt
-
-        def solve_m(g_d, g_t):
-            """M [u_d; u_t] = [g_d; g_t] by the Schur complement on d."""
-            u_d = sla.cho_solve(factor, g_d + lp.bt_times(w3 * t_inv(g_t)), check_finite=False)
-            return u_d, t_inv(g_t + w3 * lp.b_times(u_d))
-
-        a_d, a_t = solve_m(np.ones(n), np.zeros((S, lp.n_ev)))  # M⁻¹Aᵀ
-        a_dot = a_d.sum()
-
-        def direction(rc1, rc2, rc3, rc4):
-            # h = Fᵀ(r_c/s − W r_s) − r_d, with F blocks: d | t | t − Bd | −Gt
-            v1 = rc1 / s1 - w1 * rs1
-            v2 = rc2 / s2 - w2 * rs2
-            v3 = rc3 / s3 - w3 * rs3
-            v4 = rc4 / s4 - w4 * rs4
-            u_d, u_t = solve_m(v1 - lp.bt_times(v3) - rd_d, v2 + v3 - v4[:, None] - rd_t)
-            dnu = (rp - u_d.sum()) / a_dot
-            dx_d, dx_t = u_d + dnu * a_d, u_t + dnu * a_t
-            ds = (dx_d + rs1, dx_t + rs2, dx_t - lp.b_times(dx_d) + rs3, rs4 - dx_t.sum(axis=1))
-            dz = tuple(rc / s_ - w * ds_ for rc, s_, w, ds_ in
-                       zip((rc1, rc2, rc3, rc4), (s1, s2, s3, s4), (w1, w2, w3, w4), ds, strict=True))
-            return dx_d, dx_t, dnu, ds, dz
-
-        s_all, z_all = (s1, s2, s3, s4), (z1, z2, z3, z4)
-        aff = direction(*(-s_ * z for s_, z in zip(s_all, z_all, strict=True)))
-        a_p = min(1.0, *(_step(s_, ds) for s_, ds in zip(s_all, aff[3], strict=True)))
-        a_dl = min(1.0, *(_step(z, dz) for z, dz in zip(z_all, aff[4], strict=True)))
+        aff = newton.direction(tuple(-s_ * z for s_, z in zip(s_all, z_all, strict=True)))
+        a_p, a_dl = _steps(s_all, z_all, aff[3], aff[4])
         mu_aff = sum(np.vdot(s_ + a_p * ds, z + a_dl * dz) for s_, ds, z, dz in
                      zip(s_all, aff[3], z_all, aff[4], strict=True)) / n_ineq  # fmt: skip
         sigma = (mu_aff / mu) ** 3
-        rc = [sigma * mu - s_ * z - (ds * dz if second_order else 0.0)
-              for s_, z, ds, dz in zip(s_all, z_all, aff[3], aff[4], strict=True)]
-        dx_d, dx_t, dnu, ds, dz = direction(*rc)
-        a_p = min(1.0, min(_step(s_, d_) for s_, d_ in zip(s_all, ds, strict=True)))
-        a_dl = min(1.0, min(_step(z, d_) for z, d_ in zip(z_all, dz, strict=True)))
+        rc = [
+            sigma * mu - s_ * z - ds * dz for s_, z, ds, dz in zip(s_all, z_all, aff[3], aff[4], strict=True)
+        ]
+        dx_d, dx_t, dnu, ds, dz = newton.direction(rc)
+        a_p, a_dl = _steps(s_all, z_all, ds, dz)
         # Gondzio's multiple centrality correctors: aim at a longer step, push the complementarity
         # products of the trial point back into [0.1, 10]·σμ, keep the corrector if the step grows
         for _ in range(correctors):
@@ -324,19 +383,15 @@ def solve_pair_lp(lp: PairLP, *, tol: float = 1e-10, max_iter: int = 120, shrink
             extra = []
             for s_, z, ds_, dz_ in zip(s_all, z_all, ds, dz, strict=True):
                 v = (s_ + target * ds_) * (z + target * dz_)
-                corr = np.clip(v, 0.1 * mu_t, 10.0 * mu_t) - v
-                extra.append(np.maximum(corr, -10.0 * mu_t))
-            cand = direction(*(r + e for r, e in zip(rc, extra, strict=True)))
-            c_p = min(1.0, min(_step(s_, d_) for s_, d_ in zip(s_all, cand[3], strict=True)))
-            c_dl = min(1.0, min(_step(z, d_) for z, d_ in zip(z_all, cand[4], strict=True)))
+                extra.append(np.maximum(np.clip(v, 0.1 * mu_t, 10.0 * mu_t) - v, -10.0 * mu_t))
+            cand = newton.direction(tuple(r + e for r, e in zip(rc, extra, strict=True)))
+            c_p, c_dl = _steps(s_all, z_all, cand[3], cand[4])
             if min(c_p, c_dl) < 1.01 * alpha:
                 break
             rc = [r + e for r, e in zip(rc, extra, strict=True)]
             dx_d, dx_t, dnu, ds, dz = cand
             a_p, a_dl = c_p, c_dl
         a_p, a_dl = min(1.0, eta * a_p), min(1.0, eta * a_dl)
-        if same_step:
-            a_p = a_dl = min(a_p, a_dl)
         d, t = d + a_p * dx_d, t + a_p * dx_t
         s1, s2, s3, s4 = (s_ + a_p * d_ for s_, d_ in zip(s_all, ds, strict=True))
         z1, z2, z3, z4 = (z + a_dl * d_ for z, d_ in zip(z_all, dz, strict=True))
@@ -349,8 +404,9 @@ def solve_pair_lp(lp: PairLP, *, tol: float = 1e-10, max_iter: int = 120, shrink
         best[1], best[3] = lb, np.maximum(z4, 0.0)
     upper, lower, masses = best[0] if np.isfinite(best[0]) else float("nan"), best[1], best[2]
     short = float(lp.shortfalls(masses).max())
-    return IPMResult(masses, upper, lower, it, status, time.perf_counter() - start, short - lp.delta, history,
-                     best[3])
+    return IPMResult(
+        masses, upper, lower, it, status, time.perf_counter() - start, short - lp.delta, history, best[3]
+    )
 
 
 def _certified(lp: PairLP, d: np.ndarray, y: np.ndarray, lam: np.ndarray):

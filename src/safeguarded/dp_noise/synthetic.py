@@ -55,8 +55,15 @@ EPSILONS = (0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0)
 DELTAS = (0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.25, 0.3, 0.5, 0.75)
 
 
-def grid_for(epsilon, delta, *, work: int = 4000, support_factor: float = 2.0, k_max: int = 200,
-             n_cells: int | None = None):
+def grid_for(
+    epsilon,
+    delta,
+    *,
+    work: int = 4000,
+    support_factor: float = 2.0,
+    k_max: int = 200,
+    n_cells: int | None = None,
+):
     """A uniform partition for the cell (ε, δ) with Δf = 1.  [DECIDE, catalog §2.2]
 
     Support L = ⌈support_factor·Λ⌉·k fine cells per side, Λ from :func:`bounds.support_rule` (supp.
@@ -131,8 +138,13 @@ def table_metrics(best_ub: float, lb_plus1: float, lb_loop: float, upper: float,
     The Geng bound uses the rule that reproduces 96/100 cells of Tables 4–5 (catalog §5 A1): n + 1
     unless that bound exceeds O, else n (the thesis' "non-monotonic parameter rounding", L891).
     """
-    for name, value in (("best_ub", best_ub), ("lb_plus1", lb_plus1), ("lb_loop", lb_loop), ("upper", upper),
-                        ("lower", lower)):
+    for name, value in (
+        ("best_ub", best_ub),
+        ("lb_plus1", lb_plus1),
+        ("lb_loop", lb_loop),
+        ("upper", upper),
+        ("lower", lower),
+    ):
         check_positive(name, value, allow_zero=True)  # expected costs: finite and >= 0
     o = 0.5 * (upper + lower)
     den = max(o, 1.0)
