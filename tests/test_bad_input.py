@@ -175,6 +175,19 @@ def _dp_prob():
     return _Problem(part, part.lo, part.hi, 1.0, 0.1, np.zeros(part.n_cells))
 
 
+def _dp_graded_prob():
+    from safeguarded.dp_noise.bounds import _Problem, graded_partition
+
+    part = graded_partition(8, 2, fine=2)
+    return _Problem(part, part.lo, part.hi, 1.0, 0.1, np.zeros(part.n_cells))
+
+
+def _dp_pair_lp():
+    from safeguarded.dp_noise.ipm import pair_lp
+
+    return pair_lp(_dp_prob())
+
+
 def _dp_masses():
     return np.full(9, 1 / 9)
 
@@ -1246,11 +1259,29 @@ CASES = [
         beta=POSITIVE,
     ),
     case(
+        "dp_noise.ipm.pair_lp",
+        dict(prob=_dp_prob),
+        prob=["bogus", Made("a non-uniform _Problem", lambda: _dp_graded_prob())],
+    ),
+    case(
+        "dp_noise.ipm.solve_pair_lp",
+        dict(lp=_dp_pair_lp),
+        lp=["bogus", Made("a _Problem", lambda: _dp_prob())],
+        max_iter=COUNT,
+        gap_tol=POSITIVE,
+        shrink=[-0.1, 1.0, NAN],
+        correctors=[-1, 2.5],
+        eta=[0.0, 1.0, NAN],
+        x0=[np.ones(3), np.full(9, -1.0), np.zeros(9)],
+        verbose=["yes"],
+    ),
+    case(
         "dp_noise.synthetic.grid_for",
         dict(epsilon=1.0, delta=0.1),
         work=COUNT,
         support_factor=POSITIVE,
         k_max=COUNT,
+        n_cells=COUNT,
     ),
     case(
         "dp_noise.synthetic.geng_lower_bound",
@@ -1282,6 +1313,7 @@ CASES = [
         work=COUNT,
         support_factor=POSITIVE,
         method=["bogus"],
+        n_cells=COUNT,
     ),
     case(
         "dp_noise.synthetic.scaled",

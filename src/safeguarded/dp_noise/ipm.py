@@ -41,7 +41,7 @@ import scipy.linalg as sla
 from numpy.lib.stride_tricks import sliding_window_view
 from scipy.linalg import blas
 
-from safeguarded.validation import check_array, check_integer, check_positive, check_type
+from safeguarded.validation import check_array, check_bool, check_integer, check_positive, check_type
 
 __all__ = ["PairLP", "pair_lp", "IPMResult", "solve_pair_lp", "solver_version", "SOLVER_NAME"]
 
@@ -161,6 +161,9 @@ def pair_lp(prob) -> PairLP:
 
     Every shift s ∈ [−k, k] \\ {0} and every fine cell i of the event range gives the pair (i, i − s).
     """
+    from safeguarded.dp_noise.bounds import _Problem
+
+    check_type("prob", prob, _Problem, "a bounds._Problem (the LP of upper_bound / lower_bound)")
     cells = prob.cells
     if np.any(cells.widths != 1):
         raise ValueError("prob must be on a uniform partition (all cell widths 1) for the pair LP")
@@ -263,6 +266,7 @@ def _steps(s_all, z_all, ds, dz) -> tuple[float, float]:
     return a_p, a_dl
 
 
+@np.errstate(over="ignore", invalid="ignore", divide="ignore")  # divergence is detected and reported
 def solve_pair_lp(
     lp: PairLP,
     *,
@@ -297,9 +301,10 @@ def solve_pair_lp(
     check_integer("max_iter", max_iter, minimum=1)
     check_positive("gap_tol", gap_tol)
     check_integer("correctors", correctors, minimum=0)
+    check_bool("verbose", verbose)
     if not 0 <= shrink < 1:
         raise ValueError(f"shrink must be in [0, 1), got shrink={shrink!r}")
-    if not 0 < eta < 1:
+    if not 0 < eta < 1:  # also refuses NaN
         raise ValueError(f"eta must be in (0, 1), got eta={eta!r}")
     if x0 is not None:
         x0 = check_array("x0", x0, shape=(lp.n,))
@@ -356,6 +361,11 @@ def solve_pair_lp(
                 break
         if gap < 1e-13:  # complementarity exhausted: more iterations only add round-off
             status = "stalled"
+            break
+        if not (
+            np.isfinite(mu) and np.isfinite(pinf) and mu < 1e20
+        ):  # an infeasible LP makes the iterates blow up
+            status = "diverged (infeasible?)"
             break
         s_all, z_all = (s1, s2, s3, s4), (z1, z2, z3, z4)
         newton = _Newton(lp, s_all, z_all, (rd_d, rd_t, rp, rs1, rs2, rs3, rs4), diag_idx)

@@ -1,0 +1,147 @@
+"""The structured interior-point method for P(L, β) and D(L, β) (:mod:`safeguarded.dp_noise.ipm`).
+
+Checked against independent computations: HiGHS's exact LP optimum (column generation on the epigraph LP),
+the fine-grid separation of :func:`bounds.privacy_shortfalls`, an explicitly assembled dense KKT matrix, and
+weak duality for arbitrary multipliers.
+"""
+
+import math
+
+import numpy as np
+import pytest
+
+from safeguarded.dp_noise import bounds as bd
+from safeguarded.dp_noise import ipm
+from safeguarded.dp_noise import synthetic as syn
+
+CASES = [  # (ε, δ, loss, L, k): large and small ε, small and large δ, both losses
+    (1.0, 0.1, "l1", 60, 20),
+    (0.1, 0.05, "l1", 48, 6),
+    (5.0, 0.25, "l2", 16, 8),
+    (2.0, 0.005, "l1", 48, 12),
+    (0.5, 0.5, "l2", 12, 6),
+]
+
+
+def _prob(eps, delta, loss, L, k, kind):
+    part = bd.uniform_partition(L, k)
+    cells = part if kind == "upper" else part.padded()
+    costs = bd.cell_costs(cells.edges, loss, "mean" if kind == "upper" else "inf")
+    return part, bd._Problem(cells, part.lo, part.hi, eps, delta, costs)
+
+
+@pytest.mark.parametrize("eps, delta, loss, L, k", CASES)
+@pytest.mark.parametrize("kind", ["upper", "lower"])
+def test_certified_bounds_bracket_the_highs_optimum(eps, delta, loss, L, k, kind):
+    """lower ≤ HiGHS's LP optimum ≤ upper, and the bracket is tight (1e-6 relative)."""
+    part, prob = _prob(eps, delta, loss, L, k, kind)
+    res = ipm.solve_pair_lp(ipm.pair_lp(prob), x0=bd.truncated_laplace_masses(eps, delta, prob.cells))
+    fun = bd.upper_bound if kind == "upper" else bd.lower_bound
+    exact = fun(eps, delta, part, loss, method="generation").value
+    scale = max(1.0, abs(exact))
+    assert res.lower <= exact + 1e-9 * scale
+    assert exact <= res.upper + 1e-9 * scale
+    assert res.upper - res.lower <= 1e-6 * scale
+
+
+@pytest.mark.parametrize("eps, delta, loss, L, k", CASES[:3])
+def test_upper_bound_masses_are_private_on_the_fine_grid_and_cost_the_value(eps, delta, loss, L, k):
+    part, prob = _prob(eps, delta, loss, L, k, "upper")
+    res = bd.upper_bound(eps, delta, part, loss, method="ipm")
+    _, shortfalls, _ = bd.privacy_shortfalls(prob, res.masses)  # Algorithm 2's separation, independent code
+    assert shortfalls.max() <= delta
+    assert res.masses.min() >= 0 and res.masses.sum() == pytest.approx(1.0, abs=1e-12)
+    assert res.value == pytest.approx(float(prob.costs @ res.masses), rel=1e-12)
+    assert res.solver == ipm.SOLVER_NAME and res.method == "ipm"
+
+
+def test_pair_operators_agree_with_the_fine_grid_separation():
+    """Σ_i max(0, (Bd)_{s,i}) per shift equals privacy_shortfalls for random masses (P and padded D)."""
+    rng = np.random.default_rng(3)
+    for kind in ("upper", "lower"):
+        _, prob = _prob(1.0, 0.1, "l1", 12, 4, kind)
+        lp = ipm.pair_lp(prob)
+        for _ in range(5):
+            d = rng.dirichlet(np.ones(prob.n))
+            shifts, values, _ = bd.privacy_shortfalls(prob, d, shifts=lp.shifts)
+            np.testing.assert_allclose(lp.shortfalls(d), values, rtol=1e-12, atol=1e-15)
+
+
+def _explicit_b(lp: ipm.PairLP) -> np.ndarray:
+    rows = []
+    for s in lp.shifts:
+        for q in range(lp.n_ev):
+            i = lp.ev0 + q
+            row = np.zeros(lp.n)
+            row[i] = 1.0
+            if 0 <= i - s < lp.n:
+                row[i - s] -= math.exp(lp.epsilon)
+            rows.append(row)
+    return np.array(rows)
+
+
+def test_reduced_newton_matrix_equals_the_explicit_schur_complement():
+    """N = W₁ + BᵀWB − BᵀW₃T⁻¹W₃B assembled densely from an explicit B, against schur_dense."""
+    rng = np.random.default_rng(5)
+    _, prob = _prob(1.0, 0.1, "l1", 6, 3, "lower")
+    lp = ipm.pair_lp(prob)
+    b = _explicit_b(lp)
+    m = lp.m
+    w1 = rng.uniform(0.5, 2, lp.n)
+    w2, w3 = rng.uniform(0.1, 3, m), rng.uniform(0.1, 3, m)
+    w4 = rng.uniform(0.1, 3, lp.n_shifts)
+    g = np.kron(np.eye(lp.n_shifts), np.ones(lp.n_ev))  # shift sums
+    t = np.diag(w2 + w3) + g.T @ np.diag(w4) @ g
+    m_dd = np.diag(w1) + b.T @ np.diag(w3) @ b
+    m_dt = -b.T @ np.diag(w3)
+    expected = m_dd - m_dt @ np.linalg.solve(t, m_dt.T)
+    dt = w2 + w3
+    kappa = w4 / (1 + w4 * (1 / dt).reshape(lp.n_shifts, lp.n_ev).sum(axis=1))
+    shape = (lp.n_shifts, lp.n_ev)
+    got = lp.schur_dense(w1, (w3 * w2 / dt).reshape(shape), (w3 / dt).reshape(shape), kappa)
+    np.testing.assert_allclose(np.triu(got), np.triu(expected), rtol=1e-10, atol=1e-12)
+
+
+def test_lagrangian_bound_is_a_lower_bound_for_any_multipliers():
+    """Weak duality: arbitrary (even out-of-box) multipliers, once clipped, never exceed the LP optimum."""
+    rng = np.random.default_rng(7)
+    part, prob = _prob(1.0, 0.1, "l1", 30, 10, "lower")
+    lp = ipm.pair_lp(prob)
+    exact = bd.lower_bound(1.0, 0.1, part, "l1", method="generation").value
+    for scale in (0.01, 1.0, 100.0):
+        for _ in range(5):
+            y = rng.normal(0, scale, (lp.n_shifts, lp.n_ev))
+            lam = rng.normal(0, scale, lp.n_shifts)
+            assert lp.lagrangian_bound(y, lam) <= exact + 1e-12
+
+
+def test_l1_gap_on_a_uniform_grid_is_at_least_half_a_cell():
+    """P − D ≥ β/2 on uniform ℓ1 grids (mean minus infimum cost of every cell); certified bounds keep it."""
+    eps, delta = 1.0, 0.1
+    part = syn.grid_for(eps, delta, n_cells=241)
+    up = bd.upper_bound(eps, delta, part, "l1", method="ipm")
+    lo = bd.lower_bound(eps, delta, part, "l1", method="ipm")
+    assert up.value - lo.value >= 0.5 * part.beta * (1 - 1e-6)
+    assert up.value - lo.value <= 0.5 * part.beta * 1.01  # and the padding is not used here: D = P − β/2
+
+
+def test_grid_for_thesis_resolution_has_about_the_requested_cells():
+    for eps, delta in ((0.005, 0.005), (1.0, 0.1), (5.0, 0.25)):
+        part = syn.grid_for(eps, delta, n_cells=2000)
+        assert abs(part.n_cells - 2000) <= 2 * (-part.lo // part.k) + 1
+        assert syn.choose_method(part) == "ipm"
+
+
+def test_ipm_refuses_non_uniform_partitions():
+    part = bd.graded_partition(8, 2, fine=2)
+    with pytest.raises(ValueError, match="uniform"):
+        bd.upper_bound(1.0, 0.1, part, "l1", method="ipm")
+
+
+def test_infeasible_grid_gives_no_upper_bound():
+    """Support 2Δf at (2, 0.005) cannot hold a private noise (HiGHS proves it); the IPM returns no number."""
+    part = bd.uniform_partition(24, 12)
+    with pytest.raises(ValueError, match="cannot hold"):
+        bd.upper_bound(2.0, 0.005, part, "l1", method="generation")
+    with pytest.raises(bd.SolverError):
+        bd.upper_bound(2.0, 0.005, part, "l1", method="ipm")
