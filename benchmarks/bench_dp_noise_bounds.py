@@ -4,6 +4,7 @@
     python benchmarks/bench_dp_noise_bounds.py --work 6000     # one budget
     python benchmarks/bench_dp_noise_bounds.py --algorithm1    # also the literal Algorithm 1 (event cuts)
     python benchmarks/bench_dp_noise_bounds.py --nonuniform    # uniform grid vs refined π + cover bound
+    python benchmarks/bench_dp_noise_bounds.py --ipm           # the structured IPM at the thesis's resolution
 
 One *cell* is one (ε, δ) with Δf = 1, ℓ1, on the uniform grid of the Tables 1/4/5 notebook
 (:func:`safeguarded.dp_noise.synthetic.grid_for`: support ⌈2Λ⌉Δf, largest k with (#cells)(2k + 1) ≤ work).
@@ -32,6 +33,11 @@ is capped at ``--cap`` seconds; a capped C(π, β) reports its last relaxation (
 ``D_converged = False``).  ``thesis_table1_pct`` is Table 1 (L873–L885), the gap of the best *literature*
 bounds (truncated Laplace vs Geng et al.'s lower bound), printed beside ours for orientation only; the
 thesis's own LP gap is only summarised (< 1 % everywhere, median 0.28 %, L871).
+``--ipm`` solves P(L, β) and D(L, β) with the structured interior-point method
+(:mod:`safeguarded.dp_noise.ipm`, certified bounds) on grids of ``--cells`` fine cells (default 1,000 and the
+thesis's 2,000; support ⌈2Λ⌉Δf) for the cell classes above, with the floor β/(2D) that no uniform ℓ1 grid can
+beat, and times Figure 3's largest data-independent instances (Δf = 2, β = 1/32, supports ±2, ±3, ±12; L896:
+"solved within 2.2 secs") with the IPM and with the HiGHS column generation.
 Results go to ``benchmarks/results/dp_noise_bounds*.csv``.  Wall-clock times on a shared 2-core machine; run
 with SAFEGUARDED_N_JOBS=1 under the helpers' heavy lock.
 """
@@ -148,6 +154,49 @@ def main_nonuniform(args):
     print(summary.round(3).to_string(index=False))
 
 
+def main_ipm(args):
+    """``--ipm``: per cell class and grid size, the IPM's certified P and D, their times, the β/(2D) floor."""
+    rows = []
+    for n_cells in args.cells:
+        for cls, (eps, delta) in CELLS.items():
+            part = syn.grid_for(eps, delta, n_cells=n_cells)
+            row = {"class": cls, "epsilon": eps, "delta": delta, "loss": "l1", "cells": part.n_cells,
+                   "k": part.k, "shifts": 2 * part.k, "pairs": 2 * part.k * part.n_cells}  # fmt: skip
+            for kind, fun in (("P", bd.upper_bound), ("D", bd.lower_bound)):
+                start = time.perf_counter()
+                res = fun(eps, delta, part, "l1", method="ipm")
+                row[kind], row[f"seconds_{kind}"] = res.value, time.perf_counter() - start
+                row[f"iterations_{kind}"], row[f"status_{kind}"] = res.iterations, res.profile["status"]
+            row["seconds"] = row["seconds_P"] + row["seconds_D"]
+            row["gap_pct"] = 100.0 * (row["P"] - row["D"]) / row["D"]
+            row["floor_pct"] = 100.0 * 0.5 * part.beta / row["D"]
+            row["thesis_cells"], row["thesis_k"], _ = thesis_size(eps, delta)
+            row["thesis_lp_gap_median_pct"], row["thesis_seconds"] = THESIS_MEDIAN_GAP, THESIS_SECONDS
+            rows.append(row)
+            print(f"N={part.n_cells:5d} {cls:24s} k={part.k:4d} P={row['P']:.6g} D={row['D']:.6g} "
+                  f"gap={row['gap_pct']:.3f}% (floor {row['floor_pct']:.3f}%) P+D {row['seconds']:.1f}s "
+                  f"its {row['iterations_P']}/{row['iterations_D']}", flush=True)  # fmt: skip
+            pd.DataFrame(rows).to_csv(OUT / f"{args.tag}.csv", index=False)
+    fig3 = []
+    for eps, delta, support in ((5.0, 0.25, 2), (1.0, 0.2, 3), (0.2, 0.05, 12)):
+        part = bd.uniform_partition(support * 32, 64, 2.0)  # Δf = 2, β = 1/32
+        for method in ("ipm", "generation"):
+            start = time.perf_counter()
+            up = bd.upper_bound(eps, delta, part, "l1", method=method)
+            lo = bd.lower_bound(eps, delta, part, "l1", method=method)
+            seconds = time.perf_counter() - start
+            fig3.append({"epsilon": eps, "delta": delta, "support": support, "inv_beta": 32,
+                         "cells": part.n_cells, "method": method, "P": up.value, "D": lo.value,
+                         "seconds": seconds, "thesis_seconds": THESIS_SECONDS})  # fmt: skip
+            print(f"Figure 3 ({eps:g}, {delta:g}) +-{support}, beta = 1/32, N={part.n_cells}: "
+                  f"{method:10s} P={up.value:.6g} D={lo.value:.6g} P+D {seconds:.2f}s", flush=True)  # fmt: skip
+    cells = pd.DataFrame(rows)
+    cells["machine"] = platform.processor() or platform.machine()
+    cells.to_csv(OUT / f"{args.tag}.csv", index=False)
+    pd.DataFrame(fig3).to_csv(OUT / f"{args.tag}_figure3.csv", index=False)
+    print(cells[["cells", "class", "k", "gap_pct", "floor_pct", "seconds"]].round(3).to_string(index=False))
+
+
 def thesis_size(eps, delta, n_vars=2000):
     """Cells and epigraph pairs of the thesis's rule: support ±ΛΔf, 2Λk + 1 ≈ ``n_vars`` (supp. p.10)."""
     lam = bd.support_rule(eps, delta)
@@ -194,8 +243,13 @@ def main(argv=None):
     parser.add_argument("--eps", type=float, nargs="+", default=list(syn.EPSILONS))
     parser.add_argument("--deltas", type=float, nargs="+", default=list(syn.DELTAS))
     parser.add_argument("--cap", type=float, default=60.0, help="seconds per bound (--nonuniform)")
+    parser.add_argument("--ipm", action="store_true")
+    parser.add_argument("--cells", type=int, nargs="+", default=[1000, 2000], help="cells per grid (--ipm)")
     args = parser.parse_args(argv)
     OUT.mkdir(parents=True, exist_ok=True)
+    if args.ipm:
+        args.tag = args.tag or "dp_noise_bounds_ipm"
+        return main_ipm(args)
     if args.nonuniform:
         args.tag = args.tag or "dp_noise_bounds_nonuniform"
         if len(args.work) > 1:
