@@ -189,7 +189,7 @@ def main_ipm(args):
                          "cells": part.n_cells, "method": method, "P": up.value, "D": lo.value,
                          "seconds": seconds, "thesis_seconds": THESIS_SECONDS})  # fmt: skip
             print(f"Figure 3 ({eps:g}, {delta:g}) +-{support}, beta = 1/32, N={part.n_cells}: "
-                  f"{method:10s} P={up.value:.6g} D={lo.value:.6g} P+D {seconds:.2f}s", flush=True)  # fmt: skip
+                  f"{method:10s} P={up.value:.6g} D={lo.value:.6g} P+D {seconds:.2f}s")  # fmt: skip
     cells = pd.DataFrame(rows)
     cells["machine"] = platform.processor() or platform.machine()
     cells.to_csv(OUT / f"{args.tag}.csv", index=False)
