@@ -271,7 +271,7 @@ def solve_pair_lp(
     lp: PairLP,
     *,
     max_iter: int = 120,
-    gap_tol: float = 1e-7,
+    gap_tol: float = 1e-6,
     shrink: float = 1e-7,
     correctors: int = 2,
     eta: float = 0.99,
@@ -333,6 +333,7 @@ def solve_pair_lp(
     history = []
     status = "iteration_limit"
     best = [np.inf, -np.inf, None, None]  # best certified upper, lower, their masses / shift duals
+    min_dinf = np.inf
     it = 0
     for it in range(1, max_iter + 1):
         bd_now = lp.b_times(d)
@@ -359,8 +360,12 @@ def solve_pair_lp(
             if best[0] - best[1] <= gap_tol * max(abs(best[1]), 1e-12):
                 status = "optimal (certified gap)"
                 break
-        if gap < 1e-13:  # complementarity exhausted: more iterations only add round-off
+        if gap < 1e-10:  # complementarity exhausted: more iterations only add round-off (and denormals)
             status = "stalled"
+            break
+        min_dinf = min(min_dinf, dinf)
+        if min_dinf < 1e-6 and dinf > 1e4 * min_dinf:  # the dual residual blows up: numerical breakdown
+            status = "numerical breakdown"
             break
         if not (
             np.isfinite(mu) and np.isfinite(pinf) and mu < 1e20
