@@ -159,15 +159,17 @@ def table_metrics(best_ub: float, lb_plus1: float, lb_loop: float, upper: float,
     }
 
 
-#: Grids from this many cells are solved by the structured IPM (``method="auto"``).
-IPM_FROM_CELLS = 1000
+#: Uniform grids with more epigraph pairs (cells × 2k) than this are solved by the structured IPM
+#: (``method="auto"``); the size-budget grids of ``work`` ≤ 10,000 stay below it.
+IPM_FROM_PAIRS = 10_000
 
 
 def choose_method(part: bd.Partition) -> str:
-    """The structured IPM from 1,000 cells on; below, the compact LP for wide supports (many cells per
-    shift) and constraint generation otherwise (measured, ``benchmarks/bench_dp_noise_bounds.py``)."""
+    """The structured IPM for uniform grids of more than :data:`IPM_FROM_PAIRS` epigraph pairs; below, the
+    compact LP for wide supports (many cells per shift) and constraint generation otherwise (measured,
+    ``benchmarks/bench_dp_noise_bounds.py``)."""
     check_type("part", part, bd.Partition, "a dp_noise Partition")
-    if part.n_cells >= IPM_FROM_CELLS and np.all(part.widths == 1):
+    if part.n_cells * 2 * part.k > IPM_FROM_PAIRS and np.all(part.widths == 1):
         return "ipm"
     return "compact" if -part.lo > 4 * part.k else "generation"
 
