@@ -129,7 +129,8 @@ def test_grid_for_thesis_resolution_has_about_the_requested_cells():
     for eps, delta in ((0.005, 0.005), (1.0, 0.1), (5.0, 0.25)):
         part = syn.grid_for(eps, delta, n_cells=2000)
         assert abs(part.n_cells - 2000) <= 2 * (-part.lo // part.k) + 1
-        assert syn.choose_method(part) == ("ipm" if part.n_cells * 2 * part.k > syn.IPM_FROM_PAIRS else "compact")
+        big = part.n_cells * 2 * part.k > syn.IPM_FROM_PAIRS
+        assert syn.choose_method(part) == ("ipm" if big else "compact")
 
 
 def test_ipm_refuses_non_uniform_partitions():
