@@ -68,8 +68,9 @@ def test_final_noise_satisfies_every_constraint_by_brute_force(method):
 def test_methods_agree_on_nonuniform_partition():
     part = b.graded_partition(8, 4, fine=3, growth=1.6)
     assert part.n_cells < 2 * 8 + 1
-    vals = {m: b.upper_bound(0.7, 0.15, part, method=m).value for m in b.METHODS}
-    lows = {m: b.lower_bound(0.7, 0.15, part, method=m, uncertified_nonuniform=True).value for m in b.METHODS}
+    methods = [m for m in b.METHODS if m != "ipm"]  # the IPM is for uniform grids (its refusal is tested)
+    vals = {m: b.upper_bound(0.7, 0.15, part, method=m).value for m in methods}
+    lows = {m: b.lower_bound(0.7, 0.15, part, method=m, uncertified_nonuniform=True).value for m in methods}
     for v in (vals, lows):
         assert max(v.values()) - min(v.values()) < 1e-7 * max(v.values())
     assert vals["compact"] >= lows["compact"]

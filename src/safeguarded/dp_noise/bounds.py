@@ -984,6 +984,13 @@ def _solve_ipm(kind: str, prob: _Problem, partition: Partition, loss, name: str)
 
     if np.any(partition.widths != 1):
         raise ValueError("method='ipm' needs a uniform partition (uniform_partition); got non-uniform cells")
+    if kind == "upper" and prob.delta == 0:  # provably infeasible, as the simplex methods report it
+        L = max(-partition.lo, partition.hi - 1)
+        raise ValueError(
+            f"the support [-{L}, {L + 1}) x beta={partition.beta:g} (L={L}) cannot hold an "
+            f"({prob.epsilon:g}, 0)-DP noise on this grid; with delta = 0 no noise of bounded support is "
+            "private"
+        )
     lp = ipm.pair_lp(prob)
     x0 = truncated_laplace_masses(prob.epsilon, prob.delta, prob.cells) if prob.delta > 0 else None
     res = ipm.solve_pair_lp(lp, x0=x0)
