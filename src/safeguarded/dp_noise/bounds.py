@@ -937,16 +937,7 @@ def _solve(
                 prob, name, monotone, tol, max_rounds, cuts, max_seconds
             )
     except InfeasibleError as exc:
-        L = max(-partition.lo, partition.hi - 1)
-        hint = (
-            f"; the supplement's sufficient condition is L >= {support_rule(eps, d, 1.0)}*k with k >= 2"
-            if d > 0
-            else "; with delta = 0 no noise of bounded support is private"
-        )
-        raise ValueError(
-            f"the support [-{L}, {L + 1}) x beta={partition.beta:g} (L={L}) cannot hold an "
-            f"({eps:g}, {d:g})-DP noise on this grid; L must be larger{hint}"
-        ) from exc
+        raise _support_too_small(partition, eps, d) from exc
     wall = time.perf_counter() - start
     p = np.clip(p, 0.0, None)
     p = p / p.sum()
@@ -973,6 +964,20 @@ def _solve(
     )
 
 
+def _support_too_small(partition: Partition, eps: float, d: float) -> ValueError:
+    """The error for a support that cannot hold an (ε, δ)-DP noise on this grid (an infeasible P)."""
+    L = max(-partition.lo, partition.hi - 1)
+    hint = (
+        f"; the supplement's sufficient condition is L >= {support_rule(eps, d, 1.0)}*k with k >= 2"
+        if d > 0
+        else "; with delta = 0 no noise of bounded support is private"
+    )
+    return ValueError(
+        f"the support [-{L}, {L + 1}) x beta={partition.beta:g} (L={L}) cannot hold an "
+        f"({eps:g}, {d:g})-DP noise on this grid; L must be larger{hint}"
+    )
+
+
 def _solve_ipm(kind: str, prob: _Problem, partition: Partition, loss, name: str) -> BoundResult:
     """``method="ipm"``: the structured interior-point method of :mod:`.ipm` (uniform partitions only).
 
@@ -985,12 +990,7 @@ def _solve_ipm(kind: str, prob: _Problem, partition: Partition, loss, name: str)
     if np.any(partition.widths != 1):
         raise ValueError("method='ipm' needs a uniform partition (uniform_partition); got non-uniform cells")
     if kind == "upper" and prob.delta == 0:  # provably infeasible, as the simplex methods report it
-        L = max(-partition.lo, partition.hi - 1)
-        raise ValueError(
-            f"the support [-{L}, {L + 1}) x beta={partition.beta:g} (L={L}) cannot hold an "
-            f"({prob.epsilon:g}, 0)-DP noise on this grid; with delta = 0 no noise of bounded support is "
-            "private"
-        )
+        raise _support_too_small(partition, prob.epsilon, 0.0)
     lp = ipm.pair_lp(prob)
     x0 = truncated_laplace_masses(prob.epsilon, prob.delta, prob.cells) if prob.delta > 0 else None
     res = ipm.solve_pair_lp(lp, x0=x0)

@@ -332,7 +332,7 @@ def solve_pair_lp(
     cscale = max(1.0, float(np.abs(c).max()))
     history = []
     status = "iteration_limit"
-    best = [np.inf, -np.inf, None, None]  # best certified upper, lower, their masses / shift duals
+    best = _Best()
     min_dinf = np.inf
     it = 0
     for it in range(1, max_iter + 1):
@@ -352,12 +352,8 @@ def solve_pair_lp(
         if verbose:
             print(f"{it:3d} obj {primal_obj:.10f} pinf {pinf:.1e} dinf {dinf:.1e} gap {gap:.1e}", flush=True)
         if pinf < 1e-6 and gap < 1e-3:  # every iterate certifies bounds: keep the best of each
-            ub, lb, ms = _certified(lp, d, z3, z4)
-            if ub < best[0]:
-                best[0], best[2] = ub, ms
-            if lb > best[1]:
-                best[1], best[3] = lb, np.maximum(z4, 0.0)
-            if best[0] - best[1] <= gap_tol * max(abs(best[1]), 1e-12):
+            best.update(lp, d, z3, z4)
+            if best.upper - best.lower <= gap_tol * max(abs(best.lower), 1e-12):
                 status = "optimal (certified gap)"
                 break
         if gap < 1e-10:  # complementarity exhausted: more iterations only add round-off (and denormals)
@@ -367,9 +363,8 @@ def solve_pair_lp(
         if min_dinf < 1e-6 and dinf > 1e4 * min_dinf:  # the dual residual blows up: numerical breakdown
             status = "numerical breakdown"
             break
-        if not (
-            np.isfinite(mu) and np.isfinite(pinf) and mu < 1e20
-        ):  # an infeasible LP makes the iterates blow up
+        # an infeasible LP makes the iterates blow up
+        if not (np.isfinite(mu) and np.isfinite(pinf) and mu < 1e20):
             status = "diverged (infeasible?)"
             break
         s_all, z_all = (s1, s2, s3, s4), (z1, z2, z3, z4)
@@ -412,22 +407,31 @@ def solve_pair_lp(
         z1, z2, z3, z4 = (z + a_dl * d_ for z, d_ in zip(z_all, dz, strict=True))
         nu += a_dl * dnu
 
-    ub, lb, ms = _certified(lp, d, z3, z4)
-    if not ub >= best[0]:
-        best[0], best[2] = ub, ms
-    if lb > best[1]:
-        best[1], best[3] = lb, np.maximum(z4, 0.0)
-    upper, lower, masses = best[0] if np.isfinite(best[0]) else float("nan"), best[1], best[2]
-    short = float(lp.shortfalls(masses).max())
+    best.update(lp, d, z3, z4, last=True)
+    upper = best.upper if np.isfinite(best.upper) else float("nan")
     return IPMResult(
-        masses, upper, lower, it, status, time.perf_counter() - start, short - lp.delta, history, best[3]
-    )
+        best.masses, upper, best.lower, it, status, time.perf_counter() - start,
+        best.shortfall - lp.delta, history, best.shift_duals,
+    )  # fmt: skip
 
 
-def _certified(lp: PairLP, d: np.ndarray, y: np.ndarray, lam: np.ndarray):
-    """(upper, lower, masses): the cost of the clipped, normalised masses if they pass the exact privacy
-    check (else nan) and the Lagrangian bound of the clipped duals."""
-    masses = np.clip(d, 0.0, None)
-    masses /= masses.sum()
-    upper = float(lp.costs @ masses) if float(lp.shortfalls(masses).max()) <= lp.delta else float("nan")
-    return upper, lp.lagrangian_bound(y, lam), masses
+class _Best:
+    """The best certified bounds over the iterates: the cheapest masses that pass the exact privacy
+    check (upper) and the largest Lagrangian bound of clipped duals (lower)."""
+
+    def __init__(self):
+        self.upper, self.lower = np.inf, -np.inf
+        self.masses = self.shift_duals = None
+        self.shortfall = np.inf
+
+    def update(self, lp: PairLP, d: np.ndarray, y: np.ndarray, lam: np.ndarray, last: bool = False):
+        """Certify the iterate (d, y, λ); ``last``: also keep its masses when none passed the check yet."""
+        masses = np.clip(d, 0.0, None)
+        masses /= masses.sum()
+        shortfall = float(lp.shortfalls(masses).max())
+        upper = float(lp.costs @ masses) if shortfall <= lp.delta else float("nan")
+        if upper < self.upper or (last and self.masses is None):
+            self.upper, self.masses, self.shortfall = upper, masses, shortfall
+        lower = lp.lagrangian_bound(y, lam)
+        if lower > self.lower:
+            self.lower, self.shift_duals = lower, np.maximum(lam, 0.0)
