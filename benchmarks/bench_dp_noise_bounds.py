@@ -207,10 +207,8 @@ def main_ipm(args):
 
 def thesis_size(eps, delta, n_vars=2000):
     """Cells and epigraph pairs of the thesis's rule: support ±ΛΔf, 2Λk + 1 ≈ ``n_vars`` (supp. p.10)."""
-    lam = bd.support_rule(eps, delta)
-    k = max(2, round((n_vars - 1) / (2 * lam)))
-    cells = 2 * lam * k + 1
-    return cells, k, cells * 2 * k
+    part = syn.grid_for(eps, delta, n_cells=n_vars, support_factor=1.0)
+    return part.n_cells, part.k, part.n_cells * 2 * part.k
 
 
 def time_cell(eps, delta, work, label, kwargs, max_seconds=900.0):
