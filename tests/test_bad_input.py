@@ -1739,6 +1739,13 @@ CASES = [
         for f in ("lp_cell", "lp_lower_cell")
     ],
     case(
+        "gaussian_mixtures.optimum.lp_ipm_cell",
+        dict(epsilon=1.0, delta=0.1, loss="l1", n_cells=21, seed=0),
+        loss=["bogus"],
+        n_cells=[4, 0, -1.0, NAN, 20.5],
+        seed=[-1, 0.5],
+    ),
+    case(
         "gaussian_mixtures.optimum.optimal_noise",
         dict(epsilon=1.0, delta=0.1, loss="l1", work=200),
         loss=["bogus"],
@@ -1756,6 +1763,15 @@ CASES = [
         )
         for f in ("run_lp_grid", "run_lp_lower_grid")
     ],
+    case(
+        "gaussian_mixtures.optimum.run_lp_ipm_grid",
+        dict(epsilons=(1.0,), deltas=(0.1,), losses=("l1",), n_cells=21, name="bad_input"),
+        epsilons=GM_BAD_EPSILONS,
+        deltas=GM_BAD_DELTAS,
+        losses=[(), ("bogus",), "l1"],
+        n_cells=[4, 0, -1.0, NAN],
+        name=[5, ""],
+    ),
     case(
         "gaussian_mixtures.optimum.gap_share",
         dict(a=[3.0], m=[2.0], o=[1.0]),

@@ -53,6 +53,41 @@ def test_lp_bounds_bracket_and_tighten_with_resolution():
     assert fine["lower"] > coarse["lower"] and ups[1] < ups[0]  # both tighten with k
 
 
+def test_ipm_cell_equals_highs_on_the_same_grids_and_brackets_the_mechanisms():
+    """lp_ipm_cell's certified bounds: D the best of two supports, P on the narrow one; each equal to HiGHS's
+    exact LP optimum on the same grid (an independent solver), and no private mechanism below D."""
+    from safeguarded.dp_noise.synthetic import grid_for
+
+    eps, delta, n = 1.0, 0.1, 81
+    row = optimum.lp_ipm_cell(eps, delta, "l1", n_cells=n)
+    assert row["status"] == "optimal" and row["solver"].startswith("safeguarded structured IPM")
+    exact = {}
+    for factor in optimum.IPM_SUPPORT_FACTORS:
+        part = grid_for(eps, delta, n_cells=n, support_factor=factor)
+        assert row[f"k_lower_s{factor:g}"] == part.k
+        exact[factor] = bounds.lower_bound(eps, delta, part, "l1", method="compact").value
+        assert row[f"lower_s{factor:g}"] == pytest.approx(exact[factor], rel=1e-5)
+        assert row[f"lower_s{factor:g}"] <= exact[factor] + 1e-12  # certified: never above the LP optimum
+    assert row["lower"] == max(row["lower_s1"], row["lower_s2"])
+    narrow = grid_for(eps, delta, n_cells=n, support_factor=1.0)
+    p_exact = bounds.upper_bound(eps, delta, narrow, "l1", method="compact").value
+    assert p_exact - 1e-12 <= row["upper"] == pytest.approx(p_exact, rel=1e-5)  # a feasible noise's loss
+    ag = grid.analytic_gaussian_sigma(eps, delta) * math.sqrt(2 / math.pi)
+    mg2 = mg.amplitude(mg.calibrate(eps, delta, 1.0, 2, 0.01).sigma, eps, 1.0, 2)
+    assert row["lower"] <= min(ag, mg2)
+
+
+def test_share_frame_takes_the_smaller_of_two_upper_bounds():
+    losses = pd.DataFrame(dict(epsilon=[1.0, 2.0], delta=0.1, a=[2.0, 1.0], m=[1.0, 0.5], best_k=2))
+    key = dict(epsilon=[1.0, 2.0], delta=0.1, loss="l1", status="optimal")
+    lp = pd.DataFrame(dict(**key, lower=0.1, upper=[0.6, 0.4], k=10, n_cells=50))
+    low = pd.DataFrame(dict(**key, lower=[0.4, 0.3], upper=[0.5, 0.45], k=4))
+    out = optimum.share_frame(losses, lp, "l1", lower=low).set_index("epsilon")
+    assert out["upper"].tolist() == [0.5, 0.4] and out["upper_graded"].tolist() == [0.6, 0.4]
+    assert out.loc[1.0, "share_upper"] == pytest.approx(100 * 1.0 / 1.5)
+    assert out.loc[2.0, "share_lower"] == pytest.approx(100 * 0.5 / 0.7)
+
+
 def test_lp_optimal_noise_is_private_by_independent_quadrature():
     eps, delta = 1.0, 0.1
     res = optimum.optimal_noise(eps, delta, "l1", work=800)
@@ -113,6 +148,9 @@ def test_lp_partition_respects_the_budget():
         (lambda: optimum.lp_lower_cell(1.0, 0.1, "l3"), "loss"),
         (lambda: optimum.lp_lower_cell(1.0, 0.1, work=-1), "work"),
         (lambda: optimum.optimal_noise(1.0, 0.1, "linf"), "loss"),
+        (lambda: optimum.lp_ipm_cell(1.0, 0.1, "l3"), "loss"),
+        (lambda: optimum.lp_ipm_cell(1.0, 0.1, n_cells=4), "n_cells"),
+        (lambda: optimum.run_lp_ipm_grid([1.0], [0.1], n_cells=2.5, name="x"), "n_cells"),
         (lambda: optimum.run_lp_grid([1.0], [0.1], ("l1", "huber"), name="x"), "loss"),
     ],
 )

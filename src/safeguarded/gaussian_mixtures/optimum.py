@@ -40,6 +40,9 @@ __all__ = [
     "optimal_noise",
     "lp_lower_cell",
     "run_lp_lower_grid",
+    "IPM_SUPPORT_FACTORS",
+    "lp_ipm_cell",
+    "run_lp_ipm_grid",
     "run_lp_grid",
     "gap_share",
     "share_frame",
@@ -47,6 +50,8 @@ __all__ = [
 
 #: Candidate fine-grid resolutions k (β = Δ/k), coarsest first.
 K_LADDER = (4, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100, 120, 150, 200)
+#: Support factors s (support ±⌈sΛ⌉Δ) of the uniform grids on which :func:`lp_ipm_cell` solves D(L, β).
+IPM_SUPPORT_FACTORS = (1.0, 2.0)
 #: Section 1's loss names for the Section 2 expected losses: E|X| = "amplitude", E X² = "power".
 LOSS_NAMES = {"l1": "amplitude", "l2": "power"}
 
@@ -201,7 +206,64 @@ def lp_lower_cell(epsilon, delta, loss="l1", work: int = 15000, seed: int = 0) -
 
 def run_lp_lower_grid(epsilons, deltas, losses=("l1", "l2"), work: int = 15000, *, name: str, **sweep_kwargs):
     """:func:`lp_lower_cell` over an (ε, δ, loss) grid through ``run_sweep``."""
-    return _run_lp_sweep(lp_lower_cell, epsilons, deltas, losses, work, name, sweep_kwargs)
+    return _run_lp_sweep(lp_lower_cell, epsilons, deltas, losses, "work", work, name, sweep_kwargs)
+
+
+def lp_ipm_cell(epsilon, delta, loss="l1", n_cells: int = 1000, seed: int = 0) -> dict:
+    """Sweep cell: certified D(L, β) ≤ optimum ≤ P(L, β) on uniform grids of ≈ ``n_cells`` fine cells (Δ = 1).
+
+    The thesis's resolution (≈ 2,000 cells, supp. p.10) is reachable only with the structured
+    interior-point method of :mod:`safeguarded.dp_noise.ipm` (``method="ipm"``), whose bounds are certified
+    (an exactly privacy-checked noise above, a Lagrangian bound of clipped duals below).  The grids are
+    :func:`safeguarded.dp_noise.synthetic.grid_for` with ``n_cells`` and support ±⌈sΛ⌉Δ:
+
+    * D(L, β) for every s in :data:`IPM_SUPPORT_FACTORS`, and ``lower`` the largest (each is a valid lower
+      bound; the narrow support gives the finer β, which wins at large ε, the wide one wins at small ε and
+      large δ, where the narrow support makes D loose);
+    * P(L, β) for s = 1 (the finer β): ``upper``, the loss of an (ε, δ)-DP noise.
+
+    A bound whose solve fails is NaN, and ``status`` names the failure (``"optimal"`` when all succeed).
+    ``seed`` is unused (deterministic cell) but part of the sweep interface.
+    """
+    from safeguarded.dp_noise import bounds
+    from safeguarded.dp_noise.synthetic import grid_for
+    from safeguarded.solvers import SolverError
+
+    e, dl, ls = check_epsilon(epsilon), check_delta(delta), _check_loss(loss)
+    check_integer("seed", seed, minimum=0)
+    n_cells = check_integer("n_cells", n_cells, minimum=5)
+    row: dict = {"n_cells_target": n_cells, "solver": None}
+    errors, lowers = [], []
+    jobs = [("lower", f, bounds.lower_bound) for f in IPM_SUPPORT_FACTORS]
+    jobs.append(("upper", 1.0, bounds.upper_bound))
+    for kind, factor, fun in jobs:
+        tag = f"{kind}_s{factor:g}"
+        part = grid_for(e, dl, n_cells=n_cells, support_factor=factor)
+        row[f"k_{tag}"], row[f"cells_{tag}"] = part.k, part.n_cells
+        t0 = time.perf_counter()
+        try:
+            res = fun(e, dl, part, ls, method="ipm")
+        except (SolverError, ValueError) as exc:
+            value, iterations = float("nan"), -1
+            errors.append(f"{tag}: {exc}")
+        else:
+            value, iterations = res.value, res.iterations
+            row["solver"] = f"{res.solver} ({res.solver_version})"
+        row[tag], row[f"iterations_{tag}"] = value, iterations
+        row[f"seconds_{tag}"] = time.perf_counter() - t0
+        if kind == "lower":
+            lowers.append(value)
+    row["lower"] = float(np.nanmax(lowers)) if np.isfinite(lowers).any() else float("nan")
+    row["upper"] = row["upper_s1"]
+    row["k"] = row["k_upper_s1"]
+    row["seconds"] = sum(row[f"seconds_{kind}_s{f:g}"] for kind, f, _ in jobs)
+    row["status"] = "optimal" if not errors else "; ".join(errors)[:300]
+    return row
+
+
+def run_lp_ipm_grid(epsilons, deltas, losses=("l1", "l2"), n_cells: int = 1000, *, name: str, **sweep_kwargs):
+    """:func:`lp_ipm_cell` over an (ε, δ, loss) grid through ``run_sweep``."""
+    return _run_lp_sweep(lp_ipm_cell, epsilons, deltas, losses, "n_cells", n_cells, name, sweep_kwargs)
 
 
 def optimal_noise(epsilon, delta, loss="l1", work: int = 20000):
@@ -219,10 +281,10 @@ def optimal_noise(epsilon, delta, loss="l1", work: int = 20000):
 
 def run_lp_grid(epsilons, deltas, losses=("l1", "l2"), work: int = 20000, *, name: str, **sweep_kwargs):
     """:func:`lp_cell` over an (ε, δ, loss) grid through :func:`safeguarded.experiments.run_sweep`."""
-    return _run_lp_sweep(lp_cell, epsilons, deltas, losses, work, name, sweep_kwargs)
+    return _run_lp_sweep(lp_cell, epsilons, deltas, losses, "work", work, name, sweep_kwargs)
 
 
-def _run_lp_sweep(cell, epsilons, deltas, losses, work, name, sweep_kwargs):
+def _run_lp_sweep(cell, epsilons, deltas, losses, size_name, size, name, sweep_kwargs):
     from safeguarded.experiments import grid as param_grid
     from safeguarded.experiments import run_sweep
 
@@ -235,11 +297,14 @@ def _run_lp_sweep(cell, epsilons, deltas, losses, work, name, sweep_kwargs):
                 check(v)
             except ValueError as exc:
                 raise ValueError(f"{label}: {exc}") from None
-    work = check_integer("work", work, minimum=1)
+    size = check_integer(size_name, size, minimum=5 if size_name == "n_cells" else 1)
     if not isinstance(name, str) or not name:
         raise ValueError(f"name must be a non-empty string (the sweep's cache name), got name={name!r}")
     params = param_grid(
-        epsilon=[float(x) for x in epsilons], delta=[float(x) for x in deltas], loss=list(losses), work=[work]
+        epsilon=[float(x) for x in epsilons],
+        delta=[float(x) for x in deltas],
+        loss=list(losses),
+        **{size_name: [size]},
     )
     return run_sweep(cell, params, [0], name=name, version="1", **sweep_kwargs)
 
@@ -254,8 +319,10 @@ def share_frame(losses: pd.DataFrame, lp: pd.DataFrame, loss: str, lower: pd.Dat
     """Per (ε, δ): a, m (from :func:`grid.loss_frame`), the LP bounds and the Table 10/15 shares.
 
     ``lp`` holds the graded-partition bounds of :func:`lp_cell`; ``lower`` (optional) the certified
-    uniform-grid lower bounds of :func:`lp_lower_cell`, which then replace D (the graded D is kept as
-    ``lower_graded``).  Columns ``share_lower`` (o = D, the thesis' choice) and ``share_upper`` (o = P):
+    uniform-grid lower bounds of :func:`lp_lower_cell` or :func:`lp_ipm_cell`, which then replace D (the
+    graded D is kept as ``lower_graded``).  When ``lower`` also has an ``upper`` column (:func:`lp_ipm_cell`'s
+    uniform-grid P), ``upper`` is the smaller of the two feasible noises' losses (``upper_graded``,
+    ``upper_uniform`` kept).  Columns ``share_lower`` (o = D, the thesis' choice) and ``share_upper`` (o = P):
     since D ≤ optimum ≤ P and a > m, the share with the true optimum lies in between whenever a > P.
     ``below_lower`` flags m < D (impossible for a DP noise), ``below_graded`` m < graded D.
     """
@@ -269,10 +336,15 @@ def share_frame(losses: pd.DataFrame, lp: pd.DataFrame, loss: str, lower: pd.Dat
     out = losses[[*key, "a", "m", "best_k"]].merge(bnd, on=key, how="inner", validate="one_to_one")
     out["lower_graded"] = out["lower"]
     if lower is not None:
-        low = lower[lower["loss"] == ls][[*key, "lower", "k", "status"]]
-        low = low.rename(columns={"lower": "lower_uniform", "k": "k_uniform", "status": "status_uniform"})
+        extra = ["upper"] if "upper" in lower else []
+        low = lower[lower["loss"] == ls][[*key, "lower", "k", "status", *extra]]
+        low = low.rename(columns={"lower": "lower_uniform", "k": "k_uniform", "status": "status_uniform",
+                                  "upper": "upper_uniform"})  # fmt: skip
         out = out.merge(low, on=key, how="inner", validate="one_to_one")
         out["lower"] = out["lower_uniform"]
+        if extra:
+            out["upper_graded"] = out["upper"]
+            out["upper"] = np.fmin(out["upper_graded"], out["upper_uniform"])
     out["rel_gap"] = (out["upper"] - out["lower"]) / out["upper"]
     out["share_lower"] = gap_share(out["a"], out["m"], out["lower"])
     out["share_upper"] = gap_share(out["a"], out["m"], out["upper"])
