@@ -1341,6 +1341,7 @@ CASES = [
         support=POSITIVE,
         reps=COUNT,
         dd_max_inv_beta=[-1.0, NAN],
+        method=["bogus"],
     ),
     case(
         "dp_noise.synthetic.figure4_panel",

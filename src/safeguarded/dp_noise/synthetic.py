@@ -288,12 +288,17 @@ def figure2_cell(epsilon, delta, support, k, loss="l1", seed=0):
     return {"P": p_val, "D": lo.value, "solver": f"{lo.solver} {lo.solver_version}"}
 
 
-def figure3_cell(epsilon, delta, inv_beta, support, sensitivity=2.0, reps=1, dd_max_inv_beta=0, seed=0):
+def figure3_cell(
+    epsilon, delta, inv_beta, support, sensitivity=2.0, reps=1, dd_max_inv_beta=0, seed=0, method="auto"
+):
     """Figure 3 (L894–L896), data-independent part: P(L, β), D(L, β) at 1/β for Δf = 2, ℓ1.
 
     The support is the truncated-Laplace support rounded to an integer (L896; ±2, ±3, ±12), so the
     partition is [−support, support + β) with β = 1/inv_beta, k = Δf/β.  Runtime: the median over
     ``reps`` repetitions of P and D together (the paper: median of 10, C++/Gurobi).
+    ``method`` is the LP method (``"auto"``: :func:`choose_method`, the structured IPM on the larger grids).
+    Where the IPM cannot certify P (it diverges on an infeasible LP) HiGHS's constraint generation decides:
+    an infeasible P (support too small for this β) is left NaN, with ``P_status`` saying who proved it.
     """
     mech.validate_privacy(epsilon, delta, sensitivity)
     check_positive("inv_beta", inv_beta)
@@ -301,16 +306,15 @@ def figure3_cell(epsilon, delta, inv_beta, support, sensitivity=2.0, reps=1, dd_
     check_integer("reps", reps, minimum=1)
     check_positive("dd_max_inv_beta", dd_max_inv_beta, allow_zero=True)
     check_integer("seed", seed, minimum=0)
+    check_choice("method", method, ("auto", *bd.METHODS))
     k = int(round(sensitivity * inv_beta))
     part = bd.uniform_partition(int(round(support * inv_beta)), k, sensitivity)
-    times, up, lo = [], None, None
+    method = choose_method(part) if method == "auto" else method
+    times, up, lo, p_status = [], None, None, "optimal"
     for _ in range(int(reps)):
         start = time.perf_counter()
-        try:
-            up = bd.upper_bound(epsilon, delta, part, "l1")
-        except ValueError:  # support too small for this β (catalog §5 A12)
-            up = None
-        lo = bd.lower_bound(epsilon, delta, part, "l1")
+        up, p_status = _figure3_upper(epsilon, delta, part, method)
+        lo = bd.lower_bound(epsilon, delta, part, "l1", method=method)
         times.append(time.perf_counter() - start)
     row = {
         "k": k,
@@ -318,6 +322,8 @@ def figure3_cell(epsilon, delta, inv_beta, support, sensitivity=2.0, reps=1, dd_
         "P": up.value if up is not None else float("nan"),
         "D": lo.value,
         "runtime": float(np.median(times)),
+        "method": method,
+        "P_status": p_status,
         "solver": f"{lo.solver} {lo.solver_version}",
         "P_dd": float("nan"),
         "D_dd": float("nan"),
@@ -335,6 +341,25 @@ def figure3_cell(epsilon, delta, inv_beta, support, sensitivity=2.0, reps=1, dd_
         row["D_dd"] = dd_lower_bound(epsilon, delta, K, part, "l1").value
         row["runtime_dd"] = time.perf_counter() - start
     return row
+
+
+def _figure3_upper(epsilon, delta, part, method):
+    """P(L, β) for Figure 3 and how it ended: ``(result, "optimal")``, or ``(None, reason)`` when the support
+    is too small for this β (catalog §5 A12), proved by HiGHS if the IPM could not certify a bound."""
+    from safeguarded.solvers import SolverError
+
+    try:
+        return bd.upper_bound(epsilon, delta, part, "l1", method=method), "optimal"
+    except ValueError:
+        return None, f"infeasible ({method})"
+    except SolverError as exc:
+        if method != "ipm":
+            raise
+        note = f"generation; ipm: {exc.status}"
+        try:  # the IPM diverges on an infeasible LP: let the simplex method prove it (or solve it)
+            return bd.upper_bound(epsilon, delta, part, "l1", method="generation"), f"optimal ({note})"
+        except ValueError:
+            return None, f"infeasible ({note})"
 
 
 def figure4_panel(epsilon, delta, sensitivity=10.0, beta=0.5, half_width=28.0) -> dict:
