@@ -146,7 +146,10 @@ def test_report_collects_only_notebook_fragments(tmp_path):
     csv_path, md_path = claims.write_report(tmp_path, readme=readme)
     table = pd.read_csv(csv_path, dtype=str, keep_default_na=False)
     assert list(table.columns) == claims.COLUMNS and len(table) == 2
-    assert "## rldp" in md_path.read_text() and "Deviations" in md_path.read_text()
+    index, report = md_path.read_text(), (tmp_path / "rldp" / "CLAIMS.md").read_text()
+    assert "[rldp](rldp/CLAIMS.md): 2 claims" in index and "Deviations" not in index
+    assert "# Claims report: rldp" in report and "## Deviations" in report and "](../CLAIMS.md)" in report
+    assert not (tmp_path / "atr" / "CLAIMS.md").exists()
     assert "printed reproduced" in readme.read_text() and "old" not in readme.read_text()
     # a fragment no notebook regenerates is refused
     cs.frame().to_csv(folder / "bench_something.csv", index=False)

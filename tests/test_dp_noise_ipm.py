@@ -154,7 +154,8 @@ def test_figure3_cell_by_ipm_equals_generation_and_an_infeasible_p_is_proved_by_
     assert ipm_row["method"] == "ipm" and ipm_row["P_status"] == "optimal"
     assert ipm_row["P"] == pytest.approx(gen_row["P"], rel=1e-5)
     assert ipm_row["D"] == pytest.approx(gen_row["D"], rel=1e-5)
-    # the middle panel's rounded support cannot hold a private noise at 1/beta = 8: the IPM diverges, HiGHS proves it
+    # the middle panel's rounded support cannot hold a private noise at 1/beta = 8:
+    # the IPM diverges, HiGHS proves it
     row = syn.figure3_cell(1.0, 0.2, 8, 3, method="ipm")
     assert math.isnan(row["P"]) and row["P_status"].startswith("infeasible (generation; ipm: diverged")
     assert row["D"] == pytest.approx(syn.figure3_cell(1.0, 0.2, 8, 3, method="generation")["D"], rel=1e-5)
