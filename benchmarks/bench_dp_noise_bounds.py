@@ -36,8 +36,9 @@ thesis's own LP gap is only summarised (< 1 % everywhere, median 0.28 %, L871).
 ``--ipm`` solves P(L, β) and D(L, β) with the structured interior-point method
 (:mod:`safeguarded.dp_noise.ipm`, certified bounds) on grids of ``--cells`` fine cells (default 1,000 and the
 thesis's 2,000; support ⌈2Λ⌉Δf) for the cell classes above, with the floor β/(2D) that no uniform ℓ1 grid can
-beat, and times Figure 3's largest data-independent instances (Δf = 2, β = 1/32, supports ±2, ±3, ±12; L896:
-"solved within 2.2 secs") with the IPM and with the HiGHS column generation.
+beat, the same two bounds from one solve of D (:func:`~safeguarded.dp_noise.bounds.l1_uniform_bounds`), and
+times Figure 3's largest data-independent instances (Δf = 2, β = 1/32, supports ±2, ±3, ±12; L896: "solved
+within 2.2 secs") with the IPM and with the HiGHS column generation (``--no-figure3`` skips them).
 Results go to ``benchmarks/results/dp_noise_bounds*.csv``.  Wall-clock times on a shared 2-core machine; run
 with SAFEGUARDED_N_JOBS=1 under the helpers' heavy lock.
 """
@@ -168,6 +169,10 @@ def main_ipm(args):
                 row[kind], row[f"seconds_{kind}"] = res.value, time.perf_counter() - start
                 row[f"iterations_{kind}"], row[f"status_{kind}"] = res.iterations, res.profile["status"]
             row["seconds"] = row["seconds_P"] + row["seconds_D"]
+            start = time.perf_counter()  # both bounds from one solve of D where D avoids the padding
+            up, lo = bd.l1_uniform_bounds(eps, delta, part)
+            row["seconds_one_solve"], row["method_one_solve"] = time.perf_counter() - start, up.method
+            row["P_one_solve"], row["D_one_solve"] = up.value, lo.value
             row["gap_pct"] = 100.0 * (row["P"] - row["D"]) / row["D"]
             row["floor_pct"] = 100.0 * 0.5 * part.beta / row["D"]
             row["thesis_cells"], row["thesis_k"], _ = thesis_size(eps, delta)
@@ -178,7 +183,7 @@ def main_ipm(args):
                   f"its {row['iterations_P']}/{row['iterations_D']}", flush=True)  # fmt: skip
             pd.DataFrame(rows).to_csv(OUT / f"{args.tag}.csv", index=False)
     fig3 = []
-    for eps, delta, support in ((5.0, 0.25, 2), (1.0, 0.2, 3), (0.2, 0.05, 12)):
+    for eps, delta, support in () if args.no_figure3 else ((5.0, 0.25, 2), (1.0, 0.2, 3), (0.2, 0.05, 12)):
         part = bd.uniform_partition(support * 32, 64, 2.0)  # Δf = 2, β = 1/32
         for method in ("ipm", "generation"):
             start = time.perf_counter()
@@ -196,12 +201,14 @@ def main_ipm(args):
             print(f"Figure 3 ({eps:g}, {delta:g}) +-{support}, beta = 1/32, N={part.n_cells}: "
                   f"{method:10s} P={values['P']:.6g} D={values['D']:.6g} P+D {seconds:.2f}s "
                   f"{fig3[-1]['status']}")  # fmt: skip
-    pd.DataFrame(fig3).to_csv(OUT / f"{args.tag}_figure3.csv", index=False)
+    if fig3:
+        pd.DataFrame(fig3).to_csv(OUT / f"{args.tag}_figure3.csv", index=False)
     if rows:
         cells = pd.DataFrame(rows)
         cells["machine"] = platform.processor() or platform.machine()
         cells.to_csv(OUT / f"{args.tag}.csv", index=False)
-        shown = cells[["cells", "class", "k", "gap_pct", "floor_pct", "seconds"]]
+        shown = cells[["cells", "class", "k", "gap_pct", "floor_pct", "seconds", "seconds_one_solve",
+                       "method_one_solve"]]
         print(shown.round(3).to_string(index=False))
 
 
@@ -251,6 +258,7 @@ def main(argv=None):
     parser.add_argument("--cap", type=float, default=60.0, help="seconds per bound (--nonuniform)")
     parser.add_argument("--ipm", action="store_true")
     parser.add_argument("--figure3-only", action="store_true", help="--ipm: only Figure 3's instances")
+    parser.add_argument("--no-figure3", action="store_true", help="--ipm: skip Figure 3's instances")
     parser.add_argument("--cells", type=int, nargs="+", default=[1000, 2000], help="cells per grid (--ipm)")
     args = parser.parse_args(argv)
     OUT.mkdir(parents=True, exist_ok=True)

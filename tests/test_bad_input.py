@@ -1057,6 +1057,12 @@ CASES = [
         for f in ("upper_bound", "lower_bound")
     ],
     case(
+        "dp_noise.bounds.l1_uniform_bounds",
+        dict(epsilon=1.0, delta=0.1, partition=_partition),
+        partition=DP_NOT_PARTITION,
+        method=["bogus"],
+    ),
+    case(
         "dp_noise.bounds.lower_bound",
         dict(epsilon=1.0, delta=0.1, partition=_partition, loss="l1"),
         vocabulary=False,

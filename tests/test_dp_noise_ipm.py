@@ -159,3 +159,30 @@ def test_figure3_cell_by_ipm_equals_generation_and_an_infeasible_p_is_proved_by_
     row = syn.figure3_cell(1.0, 0.2, 8, 3, method="ipm")
     assert math.isnan(row["P"]) and row["P_status"].startswith("infeasible (generation; ipm: diverged")
     assert row["D"] == pytest.approx(syn.figure3_cell(1.0, 0.2, 8, 3, method="generation")["D"], rel=1e-5)
+
+
+@pytest.mark.parametrize("eps,delta", [(1.0, 0.1), (5.0, 0.25), (0.1, 0.25)])
+def test_l1_uniform_bounds_from_one_solve_equal_highs_and_sit_on_the_floor(eps, delta):
+    """One IPM solve of D gives P too (D's masses avoid the padding): both equal HiGHS's separate LPs, the
+    derived noise passes Algorithm 2's cell-wise separation (independent of the vectorised check), and P - D
+    is the uniform grid's floor beta/2."""
+    part = syn.grid_for(eps, delta, n_cells=41)
+    upper, lower = bd.l1_uniform_bounds(eps, delta, part)
+    assert upper.method == "ipm (from D)" and lower.method == "ipm"
+    p_exact = bd.upper_bound(eps, delta, part, "l1", method="compact").value
+    d_exact = bd.lower_bound(eps, delta, part, "l1", method="compact").value
+    assert p_exact - 1e-12 <= upper.value == pytest.approx(p_exact, rel=1e-5)
+    assert lower.value <= d_exact + 1e-12 and lower.value == pytest.approx(d_exact, rel=1e-5)
+    assert upper.value - lower.value == pytest.approx(part.beta / 2, rel=1e-4)
+    prob = bd._problem("upper", eps, delta, part, "l1")
+    assert bd.separation_algorithm2(prob, upper.masses)[1] <= delta + 1e-12
+
+
+def test_l1_uniform_bounds_solve_p_when_d_uses_the_padding():
+    # support Lambda at small eps: D leans on the padding cells, so P is solved by itself
+    part = syn.grid_for(0.1, 0.05, n_cells=41, support_factor=1.0)
+    upper, lower = bd.l1_uniform_bounds(0.1, 0.05, part)
+    assert upper.method == "ipm"
+    p_exact = bd.upper_bound(0.1, 0.05, part, "l1", method="compact").value
+    assert upper.value == pytest.approx(p_exact, rel=1e-5)
+    assert upper.value - lower.value > part.beta / 2 * 1.5

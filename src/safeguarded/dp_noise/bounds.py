@@ -67,6 +67,7 @@ __all__ = [
     "cell_costs",
     "upper_bound",
     "lower_bound",
+    "l1_uniform_bounds",
     "privacy_shortfalls",
     "separation_algorithm2",
     "separation_algorithm3",
@@ -912,9 +913,8 @@ def _solve(
         raise ValueError(f"cuts must be 'all' or 'max', got cuts={cuts!r}")
     if not tol > 0:
         raise ValueError(f"tol must be > 0, got tol={tol!r}")
-    cells = partition if kind == "upper" else partition.padded()
-    costs = cell_costs(cells.edges, loss, "mean" if kind == "upper" else "inf")
-    prob = _Problem(cells, partition.lo, partition.hi, eps, d, costs)
+    prob = _problem(kind, eps, d, partition, loss)
+    cells, costs = prob.cells, prob.costs
     name = f"dp_noise.{'P' if kind == 'upper' else 'D'}(pi,beta) eps={eps:g} delta={d:g} k={partition.k}"
     profile: dict = {}
     if method == "ipm":
@@ -962,6 +962,14 @@ def _solve(
         history=hist,
         profile=profile,
     )
+
+
+def _problem(kind: str, eps: float, d: float, partition: Partition, loss) -> _Problem:
+    """The LP data of P(π, β) (``kind="upper"``: the cells, mean costs) or of D(π, β) (the padded cells,
+    infimum costs)."""
+    cells = partition if kind == "upper" else partition.padded()
+    costs = cell_costs(cells.edges, loss, "mean" if kind == "upper" else "inf")
+    return _Problem(cells, partition.lo, partition.hi, eps, d, costs)
 
 
 def _support_too_small(partition: Partition, eps: float, d: float) -> ValueError:
@@ -1015,6 +1023,50 @@ def _solve_ipm(kind: str, prob: _Problem, partition: Partition, loss, name: str)
         history=res.history,
         profile={"status": res.status, "upper": res.upper, "lower": res.lower, "pairs": lp.m},
     )
+
+
+def l1_uniform_bounds(
+    epsilon, delta, partition: Partition, *, method: str = "ipm"
+) -> tuple[BoundResult, BoundResult]:
+    """P(L, β) and D(L, β) for the ℓ1 loss on a uniform partition, from one solve of D where it suffices.
+
+    On a uniform grid every cell's mean |x| is its infimum plus β/2 (no cell straddles 0), so P − D ≥ β/2.
+    When the optimal masses of D put (almost) nothing on the padding cells, the masses restricted to the
+    unpadded cells are feasible for P — D's privacy rows on the unpadded events are then P's — and cost
+    D + β/2 + (what the padding held), so P = D + β/2 up to that.  We renormalise them, check them with the
+    exact :func:`privacy_shortfalls` of P, and return their cost as the upper bound (``method`` suffixed with
+    ``" (from D)"``); if the check fails, P is solved by itself.  Either way both values are bounds on the LP
+    optimum over the grid: a privacy-checked noise above, ``lower_bound``'s certificate below.
+
+    Returns ``(upper, lower)``.  Measured: one solve instead of two in every cell tried (support ⌈2Λ⌉Δf).
+    """
+    lower = lower_bound(epsilon, delta, partition, "l1", method=method)
+    start = time.perf_counter()
+    k = partition.k
+    inner = np.clip(lower.masses[k:-k], 0.0, None)
+    if inner.sum() > 0:
+        inner = inner / inner.sum()
+        prob = _problem("upper", lower.epsilon, lower.delta, partition, "l1")
+        _, vals, _ = privacy_shortfalls(prob, inner)
+        if vals.max() <= lower.delta:
+            upper = BoundResult(
+                kind="upper",
+                value=float(np.dot(prob.costs, inner)),
+                masses=inner,
+                partition=partition,
+                epsilon=lower.epsilon,
+                delta=lower.delta,
+                loss="l1",
+                method=f"{lower.method} (from D)",
+                solver=lower.solver,
+                solver_version=lower.solver_version,
+                wall_time=time.perf_counter() - start,
+                iterations=0,
+                n_constraints=0,
+                max_shortfall=float(vals.max() - lower.delta),
+            )
+            return upper, lower
+    return upper_bound(epsilon, delta, partition, "l1", method=method), lower
 
 
 def upper_bound(
