@@ -676,14 +676,15 @@ def _markdown(table: pd.DataFrame, pending: list[Path] = ()) -> str:
     lines = _head("Claims report", "../docs/claims.md")
     if table.empty:
         return "\n".join(lines + ["No claims have been registered yet.", ""] + _pending_lines(list(pending)))
-    lines += ["## Summary", "", summary_table(table).to_markdown(index=False), ""]
+    summary = summary_table(table)
+    lines += ["## Summary", "", summary.to_markdown(index=False), ""]
     lines += _pending_lines(list(pending))
     lines += ["## Per work", ""]
-    for work in [w for w in WORKS if w in set(table["work"])]:
-        s = summary_table(table[table["work"] == work]).iloc[0]
+    for _, s in summary.iterrows():
         lines.append(
-            f"* [{work}]({work}/CLAIMS.md): {s['claims']} claims; printed numbers {s['printed reproduced']} "
-            f"reproduced, {s['printed deviates']} deviate, {s['printed inconclusive']} inconclusive"
+            f"* [{s['work']}]({s['work']}/CLAIMS.md): {s['claims']} claims; printed numbers "
+            f"{s['printed reproduced']} reproduced, {s['printed deviates']} deviate, "
+            f"{s['printed inconclusive']} inconclusive"
         )
     return "\n".join(lines + [""])
 
@@ -743,9 +744,10 @@ def write_report(figures: Path = FIGURES, *, readme: Path | None = None) -> tupl
     csv_path, md_path = figures / "claims.csv", figures / "CLAIMS.md"
     table.to_csv(csv_path, index=False, lineterminator="\n")
     md_path.write_text(_markdown(table, pending_fragments(figures)))
+    works = set() if table.empty else set(table["work"])
     for work in WORKS:
         path = figures / work / "CLAIMS.md"
-        if not table.empty and work in set(table["work"]):
+        if work in works:
             path.write_text(_work_markdown(table, work))
         elif path.is_file():
             path.unlink()
