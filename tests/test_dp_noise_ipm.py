@@ -186,3 +186,16 @@ def test_l1_uniform_bounds_solve_p_when_d_uses_the_padding():
     p_exact = bd.upper_bound(0.1, 0.05, part, "l1", method="compact").value
     assert upper.value == pytest.approx(p_exact, rel=1e-5)
     assert upper.value - lower.value > part.beta / 2 * 1.5
+
+
+def test_table_cell_by_ipm_takes_both_l1_bounds_from_one_solve_and_equals_highs():
+    """Tables 1/4/5 cells on the structured IPM derive P from D's solve; the values equal HiGHS's separate LPs
+    on the same grid, and the l2 cells (no such shortcut) still solve P by itself."""
+    ipm_row = syn.table_cell(1.0, 0.1, "l1", n_cells=41, method="ipm")
+    exact = syn.table_cell(1.0, 0.1, "l1", n_cells=41, method="compact")
+    assert ipm_row["method_P"] == "ipm (from D)" and exact["method_P"] == "compact"
+    assert ipm_row["P"] == pytest.approx(exact["P"], rel=1e-5)
+    assert ipm_row["D"] == pytest.approx(exact["D"], rel=1e-5)
+    assert ipm_row["time_P"] >= 0 and ipm_row["time_D"] > 0
+    l2_row = syn.table_cell(1.0, 0.1, "l2", n_cells=41, method="ipm")
+    assert l2_row["method_P"] == "ipm"
