@@ -2119,7 +2119,8 @@ def _cm_frame(**columns):
 def _corrupt_mat():
     import tempfile
 
-    path = Path(tempfile.mkdtemp(prefix="bad-input-")) / "corrupt.mat"
+    # a fixed name (not mkdtemp's random one), so that docs/bad_input.md is the same on every run
+    path = Path(tempfile.gettempdir()) / "safeguarded-bad-input-corrupt.mat"
     path.write_bytes(b"MATLAB 5.0 MAT-file, truncated \x00\x01")
     return path
 

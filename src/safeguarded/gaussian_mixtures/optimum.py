@@ -206,7 +206,8 @@ def lp_lower_cell(epsilon, delta, loss="l1", work: int = 15000, seed: int = 0) -
 
 def run_lp_lower_grid(epsilons, deltas, losses=("l1", "l2"), work: int = 15000, *, name: str, **sweep_kwargs):
     """:func:`lp_lower_cell` over an (ε, δ, loss) grid through ``run_sweep``."""
-    return _run_lp_sweep(lp_lower_cell, epsilons, deltas, losses, "work", work, name, sweep_kwargs)
+    size = {"work": check_integer("work", work, minimum=1)}
+    return _run_lp_sweep(lp_lower_cell, epsilons, deltas, losses, size, name, sweep_kwargs)
 
 
 def lp_ipm_cell(epsilon, delta, loss="l1", n_cells: int = 1000, seed: int = 0) -> dict:
@@ -263,7 +264,8 @@ def lp_ipm_cell(epsilon, delta, loss="l1", n_cells: int = 1000, seed: int = 0) -
 
 def run_lp_ipm_grid(epsilons, deltas, losses=("l1", "l2"), n_cells: int = 1000, *, name: str, **sweep_kwargs):
     """:func:`lp_ipm_cell` over an (ε, δ, loss) grid through ``run_sweep``."""
-    return _run_lp_sweep(lp_ipm_cell, epsilons, deltas, losses, "n_cells", n_cells, name, sweep_kwargs)
+    size = {"n_cells": check_integer("n_cells", n_cells, minimum=5)}
+    return _run_lp_sweep(lp_ipm_cell, epsilons, deltas, losses, size, name, sweep_kwargs)
 
 
 def optimal_noise(epsilon, delta, loss="l1", work: int = 20000):
@@ -281,10 +283,13 @@ def optimal_noise(epsilon, delta, loss="l1", work: int = 20000):
 
 def run_lp_grid(epsilons, deltas, losses=("l1", "l2"), work: int = 20000, *, name: str, **sweep_kwargs):
     """:func:`lp_cell` over an (ε, δ, loss) grid through :func:`safeguarded.experiments.run_sweep`."""
-    return _run_lp_sweep(lp_cell, epsilons, deltas, losses, "work", work, name, sweep_kwargs)
+    size = {"work": check_integer("work", work, minimum=1)}
+    return _run_lp_sweep(lp_cell, epsilons, deltas, losses, size, name, sweep_kwargs)
 
 
-def _run_lp_sweep(cell, epsilons, deltas, losses, size_name, size, name, sweep_kwargs):
+def _run_lp_sweep(cell, epsilons, deltas, losses, size: dict, name, sweep_kwargs):
+    """``cell`` over the (ε, δ, loss) grid at the grid size ``size`` ({parameter name: value}, checked by the
+    caller), through :func:`safeguarded.experiments.run_sweep`."""
     from safeguarded.experiments import grid as param_grid
     from safeguarded.experiments import run_sweep
 
@@ -297,14 +302,13 @@ def _run_lp_sweep(cell, epsilons, deltas, losses, size_name, size, name, sweep_k
                 check(v)
             except ValueError as exc:
                 raise ValueError(f"{label}: {exc}") from None
-    size = check_integer(size_name, size, minimum=5 if size_name == "n_cells" else 1)
     if not isinstance(name, str) or not name:
         raise ValueError(f"name must be a non-empty string (the sweep's cache name), got name={name!r}")
     params = param_grid(
         epsilon=[float(x) for x in epsilons],
         delta=[float(x) for x in deltas],
         loss=list(losses),
-        **{size_name: [size]},
+        **{key: [value] for key, value in size.items()},
     )
     return run_sweep(cell, params, [0], name=name, version="1", **sweep_kwargs)
 
