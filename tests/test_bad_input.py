@@ -1053,6 +1053,7 @@ CASES = [
             monotone=["yes"],
             warm_start=["bogus"],
             margin=[-1.0, NAN],
+            ipm_max_iter=COUNT,
         )
         for f in ("upper_bound", "lower_bound")
     ],
@@ -1061,6 +1062,7 @@ CASES = [
         dict(epsilon=1.0, delta=0.1, partition=_partition),
         partition=DP_NOT_PARTITION,
         method=["bogus"],
+        ipm_max_iter=COUNT,
     ),
     case(
         "dp_noise.bounds.lower_bound",
@@ -1320,6 +1322,7 @@ CASES = [
         support_factor=POSITIVE,
         method=["bogus"],
         n_cells=COUNT,
+        ipm_max_iter=COUNT,
     ),
     case(
         "dp_noise.synthetic.scaled",

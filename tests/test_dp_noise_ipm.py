@@ -199,3 +199,21 @@ def test_table_cell_by_ipm_takes_both_l1_bounds_from_one_solve_and_equals_highs(
     assert ipm_row["time_P"] >= 0 and ipm_row["time_D"] > 0
     l2_row = syn.table_cell(1.0, 0.1, "l2", n_cells=41, method="ipm")
     assert l2_row["method_P"] == "ipm"
+
+
+def test_ipm_iteration_limit_is_obeyed_and_a_truncated_solve_is_still_a_bound():
+    """``ipm_max_iter`` stops the IPM; what it returns at the limit is still a valid bound (below HiGHS's D,
+    above HiGHS's P, for l2 through table_cell), only looser than the converged one, which the default limit
+    reaches here."""
+    part = syn.grid_for(1.0, 0.1, n_cells=41)
+    exact_d = bd.lower_bound(1.0, 0.1, part, "l1", method="compact").value
+    short_d = bd.lower_bound(1.0, 0.1, part, "l1", method="ipm", ipm_max_iter=8)
+    full_d = bd.lower_bound(1.0, 0.1, part, "l1", method="ipm")
+    assert short_d.iterations == 8 and short_d.profile["status"] == "iteration_limit"
+    assert full_d.iterations < ipm.MAX_ITER
+    assert short_d.value < full_d.value <= exact_d + 1e-12
+    assert full_d.value == pytest.approx(exact_d, rel=1e-5)
+    row = syn.table_cell(1.0, 0.1, "l2", n_cells=41, method="ipm", ipm_max_iter=8)
+    assert row["rounds_P"] == row["rounds_D"] == 8
+    assert row["P"] >= bd.upper_bound(1.0, 0.1, part, "l2", method="compact").value - 1e-12
+    assert row["D"] <= bd.lower_bound(1.0, 0.1, part, "l2", method="compact").value + 1e-12

@@ -897,13 +897,15 @@ def _coarse_seed(kind, eps, d, partition: Partition, loss, cells: Partition, mar
 
 def _solve(
     kind, epsilon, delta, partition, loss, method, monotone, tol, max_rounds, cuts, max_seconds,
-    warm_start="tlap", margin=0.2,
+    warm_start="tlap", margin=0.2, ipm_max_iter=None,
 ):  # fmt: skip
     check_type("partition", partition, Partition, "a Partition (uniform_partition, graded_partition)")
     eps, d = _validate_common(epsilon, delta, partition, loss, method)
     check_bool("monotone", monotone)
     check_integer("max_rounds", max_rounds, minimum=1)
     check_positive("max_seconds", max_seconds)
+    if ipm_max_iter is not None:
+        check_integer("ipm_max_iter", ipm_max_iter, minimum=1)
     if warm_start not in WARM_STARTS:
         raise ValueError(f"warm_start must be one of {WARM_STARTS}, got warm_start={warm_start!r}")
     margin = _finite_float("margin", margin)
@@ -918,7 +920,7 @@ def _solve(
     name = f"dp_noise.{'P' if kind == 'upper' else 'D'}(pi,beta) eps={eps:g} delta={d:g} k={partition.k}"
     profile: dict = {}
     if method == "ipm":
-        return _solve_ipm(kind, prob, partition, loss, name)
+        return _solve_ipm(kind, prob, partition, loss, name, ipm_max_iter)
     start = time.perf_counter()
     try:
         if method == "compact":
@@ -986,7 +988,9 @@ def _support_too_small(partition: Partition, eps: float, d: float) -> ValueError
     )
 
 
-def _solve_ipm(kind: str, prob: _Problem, partition: Partition, loss, name: str) -> BoundResult:
+def _solve_ipm(
+    kind: str, prob: _Problem, partition: Partition, loss, name: str, max_iter: int | None = None
+) -> BoundResult:
     """``method="ipm"``: the structured interior-point method of :mod:`.ipm` (uniform partitions only).
 
     Its bounds are certified: an upper bound is the cost of masses that pass the exact privacy check, a
@@ -1001,7 +1005,7 @@ def _solve_ipm(kind: str, prob: _Problem, partition: Partition, loss, name: str)
         raise _support_too_small(partition, prob.epsilon, 0.0)
     lp = ipm.pair_lp(prob)
     x0 = truncated_laplace_masses(prob.epsilon, prob.delta, prob.cells) if prob.delta > 0 else None
-    res = ipm.solve_pair_lp(lp, x0=x0)
+    res = ipm.solve_pair_lp(lp, x0=x0, max_iter=ipm.MAX_ITER if max_iter is None else max_iter)
     value = res.upper if kind == "upper" else res.lower
     if not np.isfinite(value):
         raise SolverError(name, ipm.SOLVER_NAME, res.status, "no certified bound")
@@ -1026,7 +1030,7 @@ def _solve_ipm(kind: str, prob: _Problem, partition: Partition, loss, name: str)
 
 
 def l1_uniform_bounds(
-    epsilon, delta, partition: Partition, *, method: str = "ipm"
+    epsilon, delta, partition: Partition, *, method: str = "ipm", ipm_max_iter: int | None = None
 ) -> tuple[BoundResult, BoundResult]:
     """P(L, β) and D(L, β) for the ℓ1 loss on a uniform partition, from one solve of D where it suffices.
 
@@ -1039,8 +1043,9 @@ def l1_uniform_bounds(
     optimum over the grid: a privacy-checked noise above, ``lower_bound``'s certificate below.
 
     Returns ``(upper, lower)``.  Measured: one solve instead of two in every cell tried (support ⌈2Λ⌉Δf).
+    ``ipm_max_iter`` is :func:`lower_bound`'s.
     """
-    lower = lower_bound(epsilon, delta, partition, "l1", method=method)
+    lower = lower_bound(epsilon, delta, partition, "l1", method=method, ipm_max_iter=ipm_max_iter)
     start = time.perf_counter()
     k = partition.k
     inner = np.clip(lower.masses[k:-k], 0.0, None)
@@ -1066,7 +1071,7 @@ def l1_uniform_bounds(
                 max_shortfall=float(vals.max() - lower.delta),
             )
             return upper, lower
-    return upper_bound(epsilon, delta, partition, "l1", method=method), lower
+    return upper_bound(epsilon, delta, partition, "l1", method=method, ipm_max_iter=ipm_max_iter), lower
 
 
 def upper_bound(
@@ -1083,6 +1088,7 @@ def upper_bound(
     max_seconds: float = 900.0,
     warm_start: str | None = "tlap",
     margin: float = 0.2,
+    ipm_max_iter: int | None = None,
 ) -> BoundResult:
     """The upper bound P(π, β) (Prop. 1 for uniform π, L795–L799 otherwise).
 
@@ -1111,6 +1117,9 @@ def upper_bound(
         that are positive or within ``margin`` (relative) of a tie at the truncated-Laplace cell masses
         (:func:`truncated_laplace_masses`) and adds near-ties as well as positive pairs in later rounds;
         ``None`` is the unseeded generation (the code path before the warm start).  Same LP optimum.
+    ipm_max_iter
+        ``method="ipm"``: the iteration limit (``None``: :data:`.ipm.MAX_ITER`); the bound at the limit is
+        still certified, only looser.
 
     Returns
     -------
@@ -1124,7 +1133,7 @@ def upper_bound(
     """
     return _solve(
         "upper", epsilon, delta, partition, loss, method, monotone, tol, max_rounds, cuts, max_seconds,
-        warm_start, margin,
+        warm_start, margin, ipm_max_iter,
     )  # fmt: skip
 
 
@@ -1143,6 +1152,7 @@ def lower_bound(
     uncertified_nonuniform: bool = False,
     warm_start: str | None = "tlap",
     margin: float = 0.2,
+    ipm_max_iter: int | None = None,
 ) -> BoundResult:
     """The lower bound D(L, β) (Prop. 3), solved as its LP dual (L1494–L1499), on a uniform partition.
 
@@ -1166,7 +1176,7 @@ def lower_bound(
         )
     return _solve(
         "lower", epsilon, delta, partition, loss, method, monotone, tol, max_rounds, cuts, max_seconds,
-        warm_start, margin,
+        warm_start, margin, ipm_max_iter,
     )  # fmt: skip
 
 

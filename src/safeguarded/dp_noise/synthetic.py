@@ -192,12 +192,16 @@ def table_frame(cells, upper: str = "tlap"):
     return out
 
 
-def table_cell(epsilon, delta, loss="l1", work=4000, support_factor=2.0, method="auto", seed=0, n_cells=None):
+def table_cell(
+    epsilon, delta, loss="l1", work=4000, support_factor=2.0, method="auto", seed=0, n_cells=None,
+    ipm_max_iter=None,
+):  # fmt: skip
     """One cell of Tables 1/4/5 (ℓ1) or 6 (ℓ2): LP bounds, benchmarks and metrics (sweep function).
 
     The grid is :func:`grid_for` (``work`` budget, or ``n_cells`` for the thesis's resolution).  For ℓ1 with
     the structured IPM both bounds come from one solve of D where its masses pass P's exact privacy check
     (:func:`~safeguarded.dp_noise.bounds.l1_uniform_bounds`; ``method_P`` says which way P was found).
+    ``ipm_max_iter`` is the IPM's iteration limit (``None``: :data:`~safeguarded.dp_noise.ipm.MAX_ITER`).
     ``seed`` is unused (the cell is deterministic) but required by the sweep runner.
     """
     check_choice("loss", loss, bd.LOSSES)
@@ -206,14 +210,15 @@ def table_cell(epsilon, delta, loss="l1", work=4000, support_factor=2.0, method=
     part = grid_for(epsilon, delta, work=work, support_factor=support_factor, n_cells=n_cells)
     method = choose_method(part) if method == "auto" else method
     start = time.perf_counter()
+    limit = dict(ipm_max_iter=ipm_max_iter)
     if loss == "l1" and method == "ipm":  # one IPM solve of D gives P too where its masses pass P's check
-        up, lo = bd.l1_uniform_bounds(epsilon, delta, part, method=method)
+        up, lo = bd.l1_uniform_bounds(epsilon, delta, part, method=method, **limit)
         t_lo = lo.wall_time
         t_up = time.perf_counter() - start - t_lo
     else:
-        up = bd.upper_bound(epsilon, delta, part, loss, method=method)
+        up = bd.upper_bound(epsilon, delta, part, loss, method=method, **limit)
         t_up = time.perf_counter() - start
-        lo = bd.lower_bound(epsilon, delta, part, loss, method=method)
+        lo = bd.lower_bound(epsilon, delta, part, loss, method=method, **limit)
         t_lo = time.perf_counter() - start - t_up
     bench = benchmark_costs(epsilon, delta, loss)
     row = {
