@@ -210,15 +210,14 @@ def table_cell(
     part = grid_for(epsilon, delta, work=work, support_factor=support_factor, n_cells=n_cells)
     method = choose_method(part) if method == "auto" else method
     start = time.perf_counter()
-    limit = dict(ipm_max_iter=ipm_max_iter)
     if loss == "l1" and method == "ipm":  # one IPM solve of D gives P too where its masses pass P's check
-        up, lo = bd.l1_uniform_bounds(epsilon, delta, part, method=method, **limit)
+        up, lo = bd.l1_uniform_bounds(epsilon, delta, part, method=method, ipm_max_iter=ipm_max_iter)
         t_lo = lo.wall_time
         t_up = time.perf_counter() - start - t_lo
     else:
-        up = bd.upper_bound(epsilon, delta, part, loss, method=method, **limit)
+        up = bd.upper_bound(epsilon, delta, part, loss, method=method, ipm_max_iter=ipm_max_iter)
         t_up = time.perf_counter() - start
-        lo = bd.lower_bound(epsilon, delta, part, loss, method=method, **limit)
+        lo = bd.lower_bound(epsilon, delta, part, loss, method=method, ipm_max_iter=ipm_max_iter)
         t_lo = time.perf_counter() - start - t_up
     bench = benchmark_costs(epsilon, delta, loss)
     row = {
