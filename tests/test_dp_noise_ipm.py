@@ -188,16 +188,21 @@ def test_l1_uniform_bounds_solve_p_when_d_uses_the_padding():
     assert upper.value - lower.value > part.beta / 2 * 1.5
 
 
-def test_table_cell_by_ipm_takes_both_l1_bounds_from_one_solve_and_equals_highs():
+@pytest.mark.parametrize("symmetric", [False, True])
+def test_table_cell_by_ipm_takes_both_l1_bounds_from_one_solve_and_equals_highs(symmetric):
     """Tables 1/4/5 cells on the structured IPM derive P from D's solve; the values equal HiGHS's separate LPs
-    on the same grid, and the l2 cells (no such shortcut) still solve P by itself."""
-    ipm_row = syn.table_cell(1.0, 0.1, "l1", n_cells=41, method="ipm")
-    exact = syn.table_cell(1.0, 0.1, "l1", n_cells=41, method="compact")
+    on the same grid (Prop. 1's, or the symmetric one with 2L cells, solved folded), and the l2 cells (no
+    such shortcut) still solve P by itself."""
+    ipm_row = syn.table_cell(1.0, 0.1, "l1", n_cells=41, method="ipm", symmetric=symmetric)
+    exact = syn.table_cell(1.0, 0.1, "l1", n_cells=41, method="compact", symmetric=symmetric)
+    assert ipm_row["n_cells"] == exact["n_cells"] == 2 * ipm_row["L"] + (0 if symmetric else 1)
     assert ipm_row["method_P"] == "ipm (from D)" and exact["method_P"] == "compact"
+    assert ipm_row["status_P"] == "from D (checked)" and ipm_row["status_D"] == "optimal (certified gap)"
+    assert exact["status_P"] == exact["status_D"] == "optimal"
     assert ipm_row["P"] == pytest.approx(exact["P"], rel=1e-5)
     assert ipm_row["D"] == pytest.approx(exact["D"], rel=1e-5)
     assert ipm_row["time_P"] >= 0 and ipm_row["time_D"] > 0
-    l2_row = syn.table_cell(1.0, 0.1, "l2", n_cells=41, method="ipm")
+    l2_row = syn.table_cell(1.0, 0.1, "l2", n_cells=41, method="ipm", symmetric=symmetric)
     assert l2_row["method_P"] == "ipm"
 
 
@@ -217,3 +222,87 @@ def test_ipm_iteration_limit_is_obeyed_and_a_truncated_solve_is_still_a_bound():
     assert row["rounds_P"] == row["rounds_D"] == 8
     assert row["P"] >= bd.upper_bound(1.0, 0.1, part, "l2", method="compact").value - 1e-12
     assert row["D"] <= bd.lower_bound(1.0, 0.1, part, "l2", method="compact").value + 1e-12
+
+
+# --- mirror-symmetric grids: the folded LP -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("eps, delta, loss, L, k", CASES)
+@pytest.mark.parametrize("kind", ["upper", "lower"])
+def test_folded_lp_brackets_the_highs_optimum_on_the_symmetric_grid(eps, delta, loss, L, k, kind):
+    """On cells −L … L − 1 the IPM solves over symmetric masses; its bounds still bracket HiGHS's optimum of
+    the full (unfolded) LP and are tight."""
+    part = bd.symmetric_partition(L, k)
+    fun = bd.upper_bound if kind == "upper" else bd.lower_bound
+    exact = fun(eps, delta, part, loss, method="generation").value
+    res = fun(eps, delta, part, loss, method="ipm")
+    assert res.profile["folded"]
+    scale = max(1.0, abs(exact))
+    if kind == "upper":
+        assert exact <= res.value + 1e-9 * scale <= exact + 1e-6 * scale + 1e-9 * scale
+        np.testing.assert_allclose(res.masses, res.masses[::-1], atol=1e-15)  # symmetric noise
+    else:
+        assert exact - 1e-6 * scale <= res.value <= exact + 1e-9 * scale
+
+
+def test_prop1_grid_is_not_folded_and_the_symmetric_grid_is():
+    """Prop. 1's cells −L … L are not mirror-symmetric (one extra cell on the right): no fold."""
+    for make, expect in ((bd.uniform_partition, False), (bd.symmetric_partition, True)):
+        for kind in ("upper", "lower"):
+            prob = bd._problem(kind, 1.0, 0.1, make(12, 4), "l1")
+            assert (ipm.fold(ipm.pair_lp(prob)) is not None) is expect
+
+
+def test_fold_refuses_asymmetric_costs():
+    prob = bd._problem("upper", 1.0, 0.1, bd.symmetric_partition(12, 4), "l1")
+    lp = ipm.pair_lp(prob)
+    tilted = ipm.PairLP(lp.costs + 1e-3 * np.arange(lp.n), lp.ev0, lp.n_ev, lp.shifts, lp.epsilon, lp.delta)
+    assert ipm.fold(tilted) is None
+
+
+def test_folded_operators_equal_the_unfolded_ones_on_symmetric_masses():
+    """b_times, bt_times (adjoint), the Newton matrix FᵀNF and the shortfalls, against the full LP."""
+    rng = np.random.default_rng(11)
+    for kind in ("upper", "lower"):
+        prob = bd._problem(kind, 1.0, 0.1, bd.symmetric_partition(6, 3), "l1")
+        full = ipm.pair_lp(prob)
+        lp = ipm.fold(full)
+        f = np.zeros((full.n, lp.n))
+        f[np.arange(full.n), lp.cell_var] = 1.0
+        np.testing.assert_array_equal(f.sum(axis=0), lp.weights)
+        x = rng.uniform(0, 1, lp.n)
+        pos = full.shifts > 0
+        np.testing.assert_allclose(lp.b_times(x), full.b_times(f @ x)[pos], rtol=1e-13)
+        np.testing.assert_allclose(lp.shortfalls(x), full.shortfalls(f @ x)[pos], rtol=1e-13)
+        np.testing.assert_allclose(lp.shortfalls(x), full.shortfalls(f @ x)[~pos][::-1], rtol=1e-13)
+        y = rng.uniform(0, 1, (lp.n_shifts, lp.n_ev))
+        assert np.vdot(y, lp.b_times(x)) == pytest.approx(lp.bt_times(y) @ x, rel=1e-12)
+        # FᵀNF against the explicit Schur complement of the half LP (positive shifts), folded densely
+        half = lp.half
+        b = _explicit_b(half)
+        m = half.m
+        w1 = rng.uniform(0.5, 2, lp.n)
+        w2, w3 = rng.uniform(0.1, 3, m), rng.uniform(0.1, 3, m)
+        w4 = rng.uniform(0.1, 3, half.n_shifts)
+        g = np.kron(np.eye(half.n_shifts), np.ones(half.n_ev))
+        t = np.diag(w2 + w3) + g.T @ np.diag(w4) @ g
+        bf = b @ f
+        m_dt = -bf.T @ np.diag(w3)
+        expected = np.diag(w1) + bf.T @ np.diag(w3) @ bf - m_dt @ np.linalg.solve(t, m_dt.T)
+        dt = w2 + w3
+        shape = (half.n_shifts, half.n_ev)
+        kappa = w4 / (1 + w4 * (1 / dt).reshape(shape).sum(axis=1))
+        got = lp.schur_dense(w1, (w3 * w2 / dt).reshape(shape), (w3 / dt).reshape(shape), kappa)
+        np.testing.assert_allclose(np.triu(got), np.triu(expected), rtol=1e-10, atol=1e-12)
+
+
+def test_folded_lagrangian_bound_is_a_lower_bound_for_any_multipliers():
+    rng = np.random.default_rng(13)
+    part = bd.symmetric_partition(30, 10)
+    lp = ipm.fold(ipm.pair_lp(bd._problem("lower", 1.0, 0.1, part, "l1")))
+    exact = bd.lower_bound(1.0, 0.1, part, "l1", method="generation").value
+    for scale in (0.01, 1.0, 100.0):
+        for _ in range(5):
+            y = rng.normal(0, scale, (lp.n_shifts, lp.n_ev))
+            lam = rng.normal(0, scale, lp.n_shifts)
+            assert lp.lagrangian_bound(y, lam) <= exact + 1e-12

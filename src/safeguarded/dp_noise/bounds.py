@@ -61,6 +61,7 @@ from safeguarded.validation import check_array, check_bool, check_integer, check
 __all__ = [
     "Partition",
     "uniform_partition",
+    "symmetric_partition",
     "graded_partition",
     "support_rule",
     "BoundResult",
@@ -159,6 +160,16 @@ def uniform_partition(L: int, k: int, sensitivity: float = 1.0) -> Partition:
     """Cells I_i(β), i ∈ [±L], with β = Δf/k: the partition of P(L, β) (eq. (3), L568)."""
     L = _positive_int("L", L)
     return Partition(np.arange(-L, L + 2), k, sensitivity)
+
+
+def symmetric_partition(L: int, k: int, sensitivity: float = 1.0) -> Partition:
+    """Cells I_i(β), i = −L … L − 1: the grid [−Lβ, Lβ) of the thesis's code (``arange(-limits, limits)``).
+
+    It is symmetric about 0 (Prop. 1's grid, :func:`uniform_partition`, has one more cell, [Lβ, (L+1)β)),
+    so P and D on it have mirror-symmetric optima, which ``method="ipm"`` exploits (:func:`.ipm.fold`).
+    """
+    L = _positive_int("L", L)
+    return Partition(np.arange(-L, L + 1), k, sensitivity)
 
 
 def graded_partition(L: int, k: int, sensitivity: float = 1.0, *, fine: int | None = None, growth=1.25):
@@ -1004,8 +1015,11 @@ def _solve_ipm(
     if kind == "upper" and prob.delta == 0:  # provably infeasible, as the simplex methods report it
         raise _support_too_small(partition, prob.epsilon, 0.0)
     lp = ipm.pair_lp(prob)
+    folded = ipm.fold(lp)  # a mirror-symmetric grid: solve over symmetric masses (half the size)
     x0 = truncated_laplace_masses(prob.epsilon, prob.delta, prob.cells) if prob.delta > 0 else None
-    res = ipm.solve_pair_lp(lp, x0=x0, max_iter=ipm.MAX_ITER if max_iter is None else max_iter)
+    res = ipm.solve_pair_lp(
+        lp if folded is None else folded, x0=x0, max_iter=ipm.MAX_ITER if max_iter is None else max_iter
+    )
     value = res.upper if kind == "upper" else res.lower
     if not np.isfinite(value):
         raise SolverError(name, ipm.SOLVER_NAME, res.status, "no certified bound")
@@ -1025,7 +1039,10 @@ def _solve_ipm(
         n_constraints=1 + lp.n_shifts + 2 * lp.m,
         max_shortfall=res.max_shortfall,
         history=res.history,
-        profile={"status": res.status, "upper": res.upper, "lower": res.lower, "pairs": lp.m},
+        profile={
+            "status": res.status, "upper": res.upper, "lower": res.lower, "pairs": lp.m,
+            "folded": folded is not None,
+        },  # fmt: skip
     )
 
 

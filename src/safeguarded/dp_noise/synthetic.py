@@ -23,6 +23,7 @@ from safeguarded.dp_noise import bounds as bd
 from safeguarded.dp_noise import mechanisms as mech
 from safeguarded.validation import (
     check_array,
+    check_bool,
     check_choice,
     check_frame,
     check_integer,
@@ -63,6 +64,7 @@ def grid_for(
     support_factor: float = 2.0,
     k_max: int = 200,
     n_cells: int | None = None,
+    symmetric: bool = False,
 ):
     """A uniform partition for the cell (ε, δ) with Δf = 1.  [DECIDE, catalog §2.2]
 
@@ -74,20 +76,25 @@ def grid_for(
       that the LP has ≈ 2,000 variables", supp. p.10) — solvable with ``method="ipm"``; or
     * a size budget (``n_cells=None``): the largest k ≤ ``k_max`` with (#fine cells)·(#shifts) =
       (2L + 1)(2k + 1) ≤ ``work`` (what the simplex-based methods solve in seconds).
+
+    ``symmetric``: the cells [−Lβ, Lβ) of the thesis's code (:func:`bounds.symmetric_partition`, 2L cells,
+    same L and k) instead of Prop. 1's [−Lβ, (L + 1)β); the IPM then solves over symmetric masses.
     """
     mech.validate_privacy(epsilon, delta)
     check_integer("work", work, minimum=1)
     check_positive("support_factor", support_factor)
     check_integer("k_max", k_max, minimum=2)
+    check_bool("symmetric", symmetric)
     lam = max(1, math.ceil(support_factor * bd.support_rule(epsilon, delta)))
+    make = bd.symmetric_partition if symmetric else bd.uniform_partition
     if n_cells is not None:
         check_integer("n_cells", n_cells, minimum=5)
         k = max(2, round((n_cells - 1) / (2 * lam)))
-        return bd.uniform_partition(lam * k, k)
+        return make(lam * k, k)
     k = 2
     while k < k_max and (2 * lam * (k + 1) + 1) * (2 * (k + 1) + 1) <= work:
         k += 1
-    return bd.uniform_partition(lam * k, k)
+    return make(lam * k, k)
 
 
 def geng_lower_bound(epsilon, delta, loss="l1", n_rule="loop+1"):
@@ -194,20 +201,25 @@ def table_frame(cells, upper: str = "tlap"):
 
 def table_cell(
     epsilon, delta, loss="l1", work=4000, support_factor=2.0, method="auto", seed=0, n_cells=None,
-    ipm_max_iter=None,
+    ipm_max_iter=None, symmetric=False,
 ):  # fmt: skip
     """One cell of Tables 1/4/5 (ℓ1) or 6 (ℓ2): LP bounds, benchmarks and metrics (sweep function).
 
     The grid is :func:`grid_for` (``work`` budget, or ``n_cells`` for the thesis's resolution).  For ℓ1 with
     the structured IPM both bounds come from one solve of D where its masses pass P's exact privacy check
     (:func:`~safeguarded.dp_noise.bounds.l1_uniform_bounds`; ``method_P`` says which way P was found).
-    ``ipm_max_iter`` is the IPM's iteration limit (``None``: :data:`~safeguarded.dp_noise.ipm.MAX_ITER`).
+    ``ipm_max_iter`` is the IPM's iteration limit (``None``: :data:`~safeguarded.dp_noise.ipm.MAX_ITER`);
+    ``status_P``/``status_D`` record how each bound's solve ended (the IPM's status, e.g.
+    ``"iteration_limit"``; ``"optimal"`` for HiGHS, which raises on anything else).  ``symmetric``: the grid
+    [−Lβ, Lβ) of the thesis's code (:func:`grid_for`), on which the IPM solves over symmetric masses.
     ``seed`` is unused (the cell is deterministic) but required by the sweep runner.
     """
     check_choice("loss", loss, bd.LOSSES)
     check_choice("method", method, ("auto", *bd.METHODS))
     check_integer("seed", seed, minimum=0)
-    part = grid_for(epsilon, delta, work=work, support_factor=support_factor, n_cells=n_cells)
+    part = grid_for(
+        epsilon, delta, work=work, support_factor=support_factor, n_cells=n_cells, symmetric=symmetric
+    )
     method = choose_method(part) if method == "auto" else method
     start = time.perf_counter()
     if loss == "l1" and method == "ipm":  # one IPM solve of D gives P too where its masses pass P's check
@@ -231,6 +243,8 @@ def table_cell(
         "rounds_P": up.iterations,
         "rounds_D": lo.iterations,
         "shortfall_P": up.max_shortfall,
+        "status_P": _status(up),
+        "status_D": _status(lo),
         "method": method,
         "method_P": up.method,
         "solver": f"{up.solver} {up.solver_version}",
@@ -238,6 +252,14 @@ def table_cell(
     }
     row.update(table_metrics(bench["best_ub"], bench["geng_lb"], bench["geng_lb_loop"], up.value, lo.value))
     return row
+
+
+def _status(result: bd.BoundResult) -> str:
+    """How the solve of ``result`` ended: the IPM's status, "from D (checked)" for P taken from D's masses,
+    else "optimal" (the HiGHS paths raise :class:`~safeguarded.solvers.SolverError` on any other status)."""
+    if result.method.endswith("(from D)"):
+        return "from D (checked)"
+    return str(result.profile.get("status", "optimal"))
 
 
 # --------------------------------------------------------------------------------------------------
