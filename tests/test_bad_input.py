@@ -1018,6 +1018,7 @@ CASES = [
         n_shift=COUNT,
     ),
     case("dp_noise.bounds.uniform_partition", dict(L=10, k=2, sensitivity=1.0)),
+    case("dp_noise.bounds.symmetric_partition", dict(L=10, k=2, sensitivity=1.0), L=COUNT, k=COUNT),
     case(
         "dp_noise.bounds.graded_partition",
         dict(L=10, k=2, sensitivity=1.0),
@@ -1272,6 +1273,12 @@ CASES = [
         prob=["bogus", Made("a non-uniform _Problem", lambda: _dp_graded_prob())],
     ),
     case(
+        "dp_noise.ipm.fold",
+        dict(lp=_dp_pair_lp),
+        lp=["bogus", Made("a _Problem", lambda: _dp_prob())],
+        rtol=POSITIVE,
+    ),
+    case(
         "dp_noise.ipm.solve_pair_lp",
         dict(lp=_dp_pair_lp),
         lp=["bogus", Made("a _Problem", lambda: _dp_prob())],
@@ -1290,6 +1297,7 @@ CASES = [
         support_factor=POSITIVE,
         k_max=COUNT,
         n_cells=COUNT,
+        symmetric=["yes"],
     ),
     case(
         "dp_noise.synthetic.geng_lower_bound",
@@ -1323,6 +1331,7 @@ CASES = [
         method=["bogus"],
         n_cells=COUNT,
         ipm_max_iter=COUNT,
+        symmetric=["yes"],
     ),
     case(
         "dp_noise.synthetic.scaled",

@@ -317,6 +317,7 @@ def fold(lp: PairLP, rtol: float = 1e-9) -> FoldedPairLP | None:
     :func:`~safeguarded.dp_noise.bounds.symmetric_partition`) is, for P and for D.
     """
     check_type("lp", lp, PairLP, "a PairLP (pair_lp)")
+    rtol = check_positive("rtol", rtol)
     n = lp.n
     if lp.ev0 != n - lp.ev0 - lp.n_ev or not np.array_equal(np.sort(lp.shifts), np.sort(-lp.shifts)):
         return None
