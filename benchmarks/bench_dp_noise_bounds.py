@@ -5,6 +5,7 @@
     python benchmarks/bench_dp_noise_bounds.py --algorithm1    # also the literal Algorithm 1 (event cuts)
     python benchmarks/bench_dp_noise_bounds.py --nonuniform    # uniform grid vs refined π + cover bound
     python benchmarks/bench_dp_noise_bounds.py --ipm           # the structured IPM at the thesis's resolution
+    python benchmarks/bench_dp_noise_bounds.py --fold          # IPM seconds per iteration, folded or not
 
 One *cell* is one (ε, δ) with Δf = 1, ℓ1, on the uniform grid of the Tables 1/4/5 notebook
 (:func:`safeguarded.dp_noise.synthetic.grid_for`: support ⌈2Λ⌉Δf, largest k with (#cells)(2k + 1) ≤ work).
@@ -212,6 +213,41 @@ def main_ipm(args):
         print(shown.round(3).to_string(index=False))
 
 
+def main_fold(args):
+    """``--fold``: seconds per IPM iteration on the symmetric grid of ≈ ``--cells`` cells, solved over all
+    masses (:func:`.ipm.pair_lp`) and over symmetric masses (:func:`.ipm.fold`), same iterates.
+
+    A fixed number of iterations (``--iterations``) of D(L, β) and of P(L, β) per cell class, from the same
+    truncated-Laplace start; the certified bounds after them are printed to show the iterates agree.
+    """
+    from safeguarded.dp_noise import ipm
+
+    rows = []
+    for n_cells in args.cells:
+        for cls, (eps, delta) in {**CELLS, "large delta (k = 500)": (0.5, 0.5)}.items():
+            part = syn.grid_for(eps, delta, n_cells=n_cells, symmetric=True)
+            for kind in ("upper", "lower"):
+                prob = bd._problem(kind, eps, delta, part, "l1")
+                full = ipm.pair_lp(prob)
+                x0 = bd.truncated_laplace_masses(eps, delta, prob.cells)
+                for label, lp in (("all masses", full), ("symmetric masses", ipm.fold(full))):
+                    res = ipm.solve_pair_lp(lp, x0=x0, max_iter=args.iterations)
+                    rows.append({"class": cls, "epsilon": eps, "delta": delta, "cells": part.n_cells,
+                                 "k": part.k, "bound": "P" if kind == "upper" else "D", "variables": lp.n,
+                                 "shifts": lp.n_shifts, "pairs": lp.m, "solve": label,
+                                 "iterations": res.iterations, "seconds": res.wall_time,
+                                 "seconds_per_iteration": res.wall_time / res.iterations,
+                                 "lower": res.lower, "upper": res.upper})  # fmt: skip
+                    print(f"N={part.n_cells:5d} {cls:24s} {rows[-1]['bound']} {label:16s} n={lp.n:5d} "
+                          f"{rows[-1]['seconds_per_iteration']:.3f} s/it  lower {res.lower:.10g}", flush=True)
+    table = pd.DataFrame(rows)
+    table["machine"] = platform.processor() or platform.machine()
+    table.to_csv(OUT / f"{args.tag}.csv", index=False)
+    per = table.pivot_table(index=["class", "k", "bound"], columns="solve", values="seconds_per_iteration")
+    per["speed-up"] = per["all masses"] / per["symmetric masses"]
+    print(per.round(3).to_string())
+
+
 def thesis_size(eps, delta, n_vars=2000):
     """Cells and epigraph pairs of the thesis's rule: support ±ΛΔf, 2Λk + 1 ≈ ``n_vars`` (supp. p.10)."""
     part = syn.grid_for(eps, delta, n_cells=n_vars, support_factor=1.0)
@@ -260,8 +296,14 @@ def main(argv=None):
     parser.add_argument("--figure3-only", action="store_true", help="--ipm: only Figure 3's instances")
     parser.add_argument("--no-figure3", action="store_true", help="--ipm: skip Figure 3's instances")
     parser.add_argument("--cells", type=int, nargs="+", default=[1000, 2000], help="cells per grid (--ipm)")
+    parser.add_argument("--fold", action="store_true")
+    parser.add_argument("--iterations", type=int, default=10, help="IPM iterations per solve (--fold)")
     args = parser.parse_args(argv)
     OUT.mkdir(parents=True, exist_ok=True)
+    if args.fold:
+        args.tag = args.tag or "dp_noise_bounds_ipm_fold"
+        args.cells = [2000] if args.cells == [1000, 2000] else args.cells
+        return main_fold(args)
     if args.ipm:
         args.tag = args.tag or "dp_noise_bounds_ipm"
         return main_ipm(args)
