@@ -80,33 +80,37 @@ def _explicit_b(lp: ipm.PairLP) -> np.ndarray:
     return np.array(rows)
 
 
-def test_reduced_newton_matrix_equals_the_explicit_schur_complement():
-    """N = W₁ + BᵀWB − BᵀW₃T⁻¹W₃B assembled densely from an explicit B, against schur_dense."""
-    rng = np.random.default_rng(5)
-    _, prob = _prob(1.0, 0.1, "l1", 6, 3, "lower")
-    lp = ipm.pair_lp(prob)
-    b = _explicit_b(lp)
-    m = lp.m
+def _assert_schur_matches_explicit(lp, b: np.ndarray, rng) -> None:
+    """lp.schur_dense against N = W₁ + BᵀW₃B − BᵀW₃T⁻¹W₃B assembled densely from the explicit pair matrix
+    ``b`` (#pairs × #variables), for random positive weights; T = diag(W₂ + W₃) + GᵀW₄G, G the shift sums."""
+    m, shape = lp.m, (lp.n_shifts, lp.n_ev)
     w1 = rng.uniform(0.5, 2, lp.n)
     w2, w3 = rng.uniform(0.1, 3, m), rng.uniform(0.1, 3, m)
     w4 = rng.uniform(0.1, 3, lp.n_shifts)
-    g = np.kron(np.eye(lp.n_shifts), np.ones(lp.n_ev))  # shift sums
+    g = np.kron(np.eye(lp.n_shifts), np.ones(lp.n_ev))
     t = np.diag(w2 + w3) + g.T @ np.diag(w4) @ g
-    m_dd = np.diag(w1) + b.T @ np.diag(w3) @ b
     m_dt = -b.T @ np.diag(w3)
-    expected = m_dd - m_dt @ np.linalg.solve(t, m_dt.T)
+    expected = np.diag(w1) + b.T @ np.diag(w3) @ b - m_dt @ np.linalg.solve(t, m_dt.T)
     dt = w2 + w3
-    kappa = w4 / (1 + w4 * (1 / dt).reshape(lp.n_shifts, lp.n_ev).sum(axis=1))
-    shape = (lp.n_shifts, lp.n_ev)
+    kappa = w4 / (1 + w4 * (1 / dt).reshape(shape).sum(axis=1))
     got = lp.schur_dense(w1, (w3 * w2 / dt).reshape(shape), (w3 / dt).reshape(shape), kappa)
     np.testing.assert_allclose(np.triu(got), np.triu(expected), rtol=1e-10, atol=1e-12)
 
 
-def test_lagrangian_bound_is_a_lower_bound_for_any_multipliers():
-    """Weak duality: arbitrary (even out-of-box) multipliers, once clipped, never exceed the LP optimum."""
-    rng = np.random.default_rng(7)
-    part, prob = _prob(1.0, 0.1, "l1", 30, 10, "lower")
+def test_reduced_newton_matrix_equals_the_explicit_schur_complement():
+    _, prob = _prob(1.0, 0.1, "l1", 6, 3, "lower")
     lp = ipm.pair_lp(prob)
+    _assert_schur_matches_explicit(lp, _explicit_b(lp), np.random.default_rng(5))
+
+
+@pytest.mark.parametrize("folded", [False, True])
+def test_lagrangian_bound_is_a_lower_bound_for_any_multipliers(folded):
+    """Weak duality: arbitrary (even out-of-box) multipliers, once clipped, never exceed the LP optimum
+    (of the full LP, also for the folded LP of a symmetric grid)."""
+    rng = np.random.default_rng(7)
+    part = bd.symmetric_partition(30, 10) if folded else bd.uniform_partition(30, 10)
+    lp = ipm.pair_lp(bd._problem("lower", 1.0, 0.1, part, "l1"))
+    lp = ipm.fold(lp) if folded else lp
     exact = bd.lower_bound(1.0, 0.1, part, "l1", method="generation").value
     for scale in (0.01, 1.0, 100.0):
         for _ in range(5):
@@ -277,32 +281,5 @@ def test_folded_operators_equal_the_unfolded_ones_on_symmetric_masses():
         np.testing.assert_allclose(lp.shortfalls(x), full.shortfalls(f @ x)[~pos][::-1], rtol=1e-13)
         y = rng.uniform(0, 1, (lp.n_shifts, lp.n_ev))
         assert np.vdot(y, lp.b_times(x)) == pytest.approx(lp.bt_times(y) @ x, rel=1e-12)
-        # FᵀNF against the explicit Schur complement of the half LP (positive shifts), folded densely
-        half = lp.half
-        b = _explicit_b(half)
-        m = half.m
-        w1 = rng.uniform(0.5, 2, lp.n)
-        w2, w3 = rng.uniform(0.1, 3, m), rng.uniform(0.1, 3, m)
-        w4 = rng.uniform(0.1, 3, half.n_shifts)
-        g = np.kron(np.eye(half.n_shifts), np.ones(half.n_ev))
-        t = np.diag(w2 + w3) + g.T @ np.diag(w4) @ g
-        bf = b @ f
-        m_dt = -bf.T @ np.diag(w3)
-        expected = np.diag(w1) + bf.T @ np.diag(w3) @ bf - m_dt @ np.linalg.solve(t, m_dt.T)
-        dt = w2 + w3
-        shape = (half.n_shifts, half.n_ev)
-        kappa = w4 / (1 + w4 * (1 / dt).reshape(shape).sum(axis=1))
-        got = lp.schur_dense(w1, (w3 * w2 / dt).reshape(shape), (w3 / dt).reshape(shape), kappa)
-        np.testing.assert_allclose(np.triu(got), np.triu(expected), rtol=1e-10, atol=1e-12)
-
-
-def test_folded_lagrangian_bound_is_a_lower_bound_for_any_multipliers():
-    rng = np.random.default_rng(13)
-    part = bd.symmetric_partition(30, 10)
-    lp = ipm.fold(ipm.pair_lp(bd._problem("lower", 1.0, 0.1, part, "l1")))
-    exact = bd.lower_bound(1.0, 0.1, part, "l1", method="generation").value
-    for scale in (0.01, 1.0, 100.0):
-        for _ in range(5):
-            y = rng.normal(0, scale, (lp.n_shifts, lp.n_ev))
-            lam = rng.normal(0, scale, lp.n_shifts)
-            assert lp.lagrangian_bound(y, lam) <= exact + 1e-12
+        # FᵀNF against the explicit Schur complement of the half LP's pairs (positive shifts) times F
+        _assert_schur_matches_explicit(lp, _explicit_b(lp.half) @ f, rng)
