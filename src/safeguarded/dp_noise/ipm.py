@@ -139,12 +139,20 @@ class PairLP:
         """Σ_i max(0, (Bd)_{s,i}) per shift (V(φ, A*) + δ of eq. (9) on the grid)."""
         return np.maximum(self.b_times(d), 0.0).sum(axis=1)
 
-    #: The LP's variables are the cell masses themselves (a :class:`FoldedPairLP` has half of them).
-    weights = None
+    # The LP's variables are the cell masses themselves (a :class:`FoldedPairLP` has half of them), so the
+    # simplex row is 1ᵀd = 1 and folding/unfolding are the identity.
+    @property
+    def weights(self) -> np.ndarray:
+        """The simplex row's coefficients: 1 for every cell."""
+        return np.ones(self.n)
 
     def total(self, v: np.ndarray) -> float:
         """1ᵀv, the left-hand side of the simplex row Σ_j d_j = 1."""
         return float(v.sum())
+
+    def fold(self, v: np.ndarray) -> np.ndarray:
+        """Per-variable sums of a cell vector (here: the vector itself)."""
+        return v
 
     def unfold(self, x: np.ndarray) -> np.ndarray:
         """The cell masses of the variables ``x`` (here: themselves)."""
@@ -415,8 +423,7 @@ class _Newton:
         nmat = lp.schur_dense(self.w[0], w3 * w2 / self.dt, w3 / self.dt, self.kappa)
         self.factor = _cholesky(nmat, nmat.reshape(-1, order="F"), diag_idx)
         if self.factor is not None:
-            a_row = np.ones(lp.n) if lp.weights is None else lp.weights
-            self.a_d, self.a_t = self.solve_m(a_row, np.zeros((lp.n_shifts, lp.n_ev)))  # M⁻¹Aᵀ
+            self.a_d, self.a_t = self.solve_m(lp.weights, np.zeros((lp.n_shifts, lp.n_ev)))  # M⁻¹Aᵀ
             self.a_dot = lp.total(self.a_d)
 
     def t_inv(self, v):
@@ -508,11 +515,10 @@ def solve_pair_lp(
 
     # starting point: the masses x0 (e.g. the truncated Laplace's, feasible) mixed with uniform masses so
     # that d > 0; t a little above max(0, Bd); slacks from the constraints (floored); duals z = μ₀/s
-    n_cells = lp.exact.n
-    if x0 is not None and lp.weights is not None:  # the mean mass of each pair of mirror cells
-        x0 = lp.fold(x0) / lp.weights
+    n_cells, simplex_row = lp.exact.n, lp.weights
+    if x0 is not None:  # folded: the mean mass of each pair of mirror cells
+        x0 = lp.fold(x0) / simplex_row
     d = np.full(n, 1.0 / n_cells) if x0 is None else 0.9 * x0 / lp.total(x0) + 0.1 / n_cells
-    simplex_row = 1.0 if lp.weights is None else lp.weights
     floor_t = delta_in / lp.n_ev
     bd0 = lp.b_times(d)
     t = np.maximum(bd0, 0.0) + floor_t
