@@ -125,6 +125,24 @@ def _partition():
     return uniform_partition(10, 2)
 
 
+def _l1_lower(loss="l1"):
+    from safeguarded.dp_noise.bounds import lower_bound
+
+    return lower_bound(1.0, 0.1, _partition(), loss, method="compact")
+
+
+def _l1_upper():
+    from safeguarded.dp_noise.bounds import upper_bound
+
+    return upper_bound(1.0, 0.1, _partition(), "l1", method="compact")
+
+
+def _other_partition():
+    from safeguarded.dp_noise.bounds import uniform_partition
+
+    return uniform_partition(12, 2)
+
+
 def _grid():
     from safeguarded.routing.network import grid_network
 
@@ -1064,6 +1082,13 @@ CASES = [
         partition=DP_NOT_PARTITION,
         method=["bogus"],
         ipm_max_iter=COUNT,
+    ),
+    case(
+        "dp_noise.bounds.l1_upper_from_lower",
+        dict(lower=lambda: _l1_lower(), partition=_partition),
+        lower=["bogus", Made("an l2 lower bound", lambda: _l1_lower("l2")),
+               Made("an upper bound", lambda: _l1_upper())],
+        partition=[*DP_NOT_PARTITION, Made("another partition", lambda: _other_partition())],
     ),
     case(
         "dp_noise.bounds.lower_bound",

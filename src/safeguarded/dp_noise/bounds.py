@@ -1063,32 +1063,52 @@ def l1_uniform_bounds(
     ``ipm_max_iter`` is :func:`lower_bound`'s.
     """
     lower = lower_bound(epsilon, delta, partition, "l1", method=method, ipm_max_iter=ipm_max_iter)
+    upper = l1_upper_from_lower(lower, partition)
+    if upper is None:
+        upper = upper_bound(epsilon, delta, partition, "l1", method=method, ipm_max_iter=ipm_max_iter)
+    return upper, lower
+
+
+def l1_upper_from_lower(lower: BoundResult, partition: Partition) -> BoundResult | None:
+    """The ℓ1 upper bound P(L, β) on the uniform ``partition`` from the masses of ``lower`` = D(L, β), solved
+    on the same partition (:func:`l1_uniform_bounds`); None when they fail P's exact privacy check (then
+    solve P itself)."""
+    if not isinstance(lower, BoundResult) or lower.kind != "lower" or lower.loss != "l1":
+        is_bound = isinstance(lower, BoundResult)
+        got = f"kind={lower.kind!r}, loss={lower.loss!r}" if is_bound else f"lower={lower!r}"
+        raise ValueError(f"lower must be an l1 lower-bound BoundResult (lower_bound(..., 'l1')), got {got}")
+    if not isinstance(partition, Partition):
+        raise ValueError(f"partition must be a Partition, got partition={partition!r}")
+    needed = partition.n_cells + 2 * partition.k
+    if lower.masses.shape != (needed,):
+        raise ValueError(f"partition must be the one lower was solved on: it needs {needed} masses of D "
+                         f"(with the padding), lower has {lower.masses.shape[0]}")
     start = time.perf_counter()
     k = partition.k
     inner = np.clip(lower.masses[k:-k], 0.0, None)
-    if inner.sum() > 0:
-        inner = inner / inner.sum()
-        prob = _problem("upper", lower.epsilon, lower.delta, partition, "l1")
-        _, vals, _ = privacy_shortfalls(prob, inner)
-        if vals.max() <= lower.delta:
-            upper = BoundResult(
-                kind="upper",
-                value=float(np.dot(prob.costs, inner)),
-                masses=inner,
-                partition=partition,
-                epsilon=lower.epsilon,
-                delta=lower.delta,
-                loss="l1",
-                method=f"{lower.method} (from D)",
-                solver=lower.solver,
-                solver_version=lower.solver_version,
-                wall_time=time.perf_counter() - start,
-                iterations=0,
-                n_constraints=0,
-                max_shortfall=float(vals.max() - lower.delta),
-            )
-            return upper, lower
-    return upper_bound(epsilon, delta, partition, "l1", method=method, ipm_max_iter=ipm_max_iter), lower
+    if inner.sum() <= 0:
+        return None
+    inner = inner / inner.sum()
+    prob = _problem("upper", lower.epsilon, lower.delta, partition, "l1")
+    _, vals, _ = privacy_shortfalls(prob, inner)
+    if vals.max() > lower.delta:
+        return None
+    return BoundResult(
+        kind="upper",
+        value=float(np.dot(prob.costs, inner)),
+        masses=inner,
+        partition=partition,
+        epsilon=lower.epsilon,
+        delta=lower.delta,
+        loss="l1",
+        method=f"{lower.method} (from D)",
+        solver=lower.solver,
+        solver_version=lower.solver_version,
+        wall_time=time.perf_counter() - start,
+        iterations=0,
+        n_constraints=0,
+        max_shortfall=float(vals.max() - lower.delta),
+    )
 
 
 def upper_bound(
