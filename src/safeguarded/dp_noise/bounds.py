@@ -69,6 +69,7 @@ __all__ = [
     "upper_bound",
     "lower_bound",
     "l1_uniform_bounds",
+    "l1_upper_from_lower",
     "privacy_shortfalls",
     "separation_algorithm2",
     "separation_algorithm3",
