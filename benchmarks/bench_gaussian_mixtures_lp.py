@@ -4,10 +4,14 @@
     python benchmarks/bench_gaussian_mixtures_lp.py --work 20000 40000   # chosen budgets
     python benchmarks/bench_gaussian_mixtures_lp.py --from-sweep         # summarise the paper-scale P sweep
     python benchmarks/bench_gaussian_mixtures_lp.py --from-sweep gaussian_mixtures/lp_lower_uniform  # D sweep
+    python benchmarks/bench_gaussian_mixtures_lp.py --from-sweep gaussian_mixtures/lp_ipm_uniform_l1  # IPM
 
 Each cell solves D(π, β) and P(π, β) of :mod:`safeguarded.dp_noise.bounds` on the graded partition of
 :func:`safeguarded.gaussian_mixtures.optimum.lp_partition` (HiGHS via highspy, one thread).  The thesis
-gave each LP cell of this benchmark a 24-hour limit (L2141; Julia/Gurobi).  Results go to
+gave each LP cell of this benchmark a 24-hour limit (L2141; Julia/Gurobi).  ``--from-sweep`` also reads the
+certified IPM sweeps of :func:`~safeguarded.gaussian_mixtures.optimum.lp_ipm_cell` (D on two supports and P on
+uniform grids of ``n_cells`` cells; summarised per loss with the relative gap (P − D)/P, the seconds of the
+three solves and how they ended).  Results go to
 ``benchmarks/results/gaussian_mixtures_lp*.csv``.  Wall-clock times on a shared machine; run with
 SAFEGUARDED_N_JOBS=1.
 """
@@ -67,9 +71,16 @@ def from_sweep(name: str) -> pd.DataFrame:
             f"no cached cells under {RESULTS / name}; run the grid-tables notebook at paper scale"
         )
     out = pd.DataFrame(rows)
-    out = out[out["work"] == out["work"].max()]  # the paper-scale budget (smoke runs share the folder)
+    size = "work" if "work" in out else "n_cells"  # HiGHS budgets, or the IPM sweep's grid size
+    out = out[out[size] == out[size].max()]  # the paper-scale size (smoke runs share the folder)
     if "seconds_upper" in out:  # graded sweep (P and D); the uniform lower-bound sweep has "seconds"
         out["seconds"] = out["seconds_lower"] + out["seconds_upper"]
+    if size == "n_cells":  # lp_ipm_cell: certified D (best of two supports) and P; k of P's grid
+        out["rel_gap"] = (out["upper"] - out["lower"]) / out["upper"]
+        out["k"] = out["k_upper_s1"]
+        ended = out[[c for c in out if c.startswith("status_")]]
+        converged = ended.isin(["optimal", "optimal (certified gap)", "from D (checked)"])
+        out["solves_not_converged"] = (~converged).sum(axis=1)
     return out
 
 
@@ -83,6 +94,9 @@ def summarise(cells: pd.DataFrame) -> pd.DataFrame:
     if "rel_gap" in cells:
         stats["median_gap_pct"] = ("rel_gap", lambda g: 100 * g.median())
         stats["max_gap_pct"] = ("rel_gap", lambda g: 100 * g.max())
+    if "n_cells" in cells:  # the IPM sweep: one grid size, k varies with the cell
+        stats["solves_not_converged"] = ("solves_not_converged", "sum")
+        return cells.groupby(["loss", "n_cells"]).agg(**stats).reset_index()
     return cells.groupby(["loss", "k"]).agg(**stats).reset_index()
 
 
