@@ -261,7 +261,8 @@ def lp_ipm_cell(epsilon, delta, loss="l1", n_cells: int = 1000, seed: int = 0) -
             value, iterations = res.value, res.iterations
             row["solver"] = f"{res.solver} ({res.solver_version})"
             from_lower = res.method.endswith("(from D)")
-            row[f"status_{tag}"] = "from D (checked)" if from_lower else str(res.profile.get("status", "optimal"))
+            status = "from D (checked)" if from_lower else str(res.profile.get("status", "optimal"))
+            row[f"status_{tag}"] = status
             if kind == "upper":
                 row["method_upper"] = res.method
         row[tag], row[f"iterations_{tag}"] = value, iterations
