@@ -6,6 +6,7 @@
     python benchmarks/bench_dp_noise_bounds.py --nonuniform    # uniform grid vs refined π + cover bound
     python benchmarks/bench_dp_noise_bounds.py --ipm           # the structured IPM at the thesis's resolution
     python benchmarks/bench_dp_noise_bounds.py --fold          # IPM seconds per iteration, folded or not
+    python benchmarks/bench_dp_noise_bounds.py --ipx --cells 600   # our IPM vs HiGHS's IPX, same LP
 
 One *cell* is one (ε, δ) with Δf = 1, ℓ1, on the uniform grid of the Tables 1/4/5 notebook
 (:func:`safeguarded.dp_noise.synthetic.grid_for`: support ⌈2Λ⌉Δf, largest k with (#cells)(2k + 1) ≤ work).
@@ -40,6 +41,10 @@ thesis's 2,000; support ⌈2Λ⌉Δf) for the cell classes above, with the floor
 beat, the same two bounds from one solve of D (:func:`~safeguarded.dp_noise.bounds.l1_uniform_bounds`), and
 times Figure 3's largest data-independent instances (Δf = 2, β = 1/32, supports ±2, ±3, ±12; L896: "solved
 within 2.2 secs") with the IPM and with the HiGHS column generation (``--no-figure3`` skips them).
+``--ipx`` solves the same epigraph LP (``bounds._compact_matrix``, symmetric grid of ``--cells`` cells) with
+HiGHS's interior-point solver IPX (crossover off) and with ours, unfolded and folded, and reports iterations,
+seconds and values: is our iteration count (≈ 50 at 600 cells, ≈ 105 at 2,000) a defect of our IPM or the
+LP's?
 Results go to ``benchmarks/results/dp_noise_bounds*.csv``.  Wall-clock times on a shared 2-core machine; run
 with SAFEGUARDED_N_JOBS=1 under the helpers' heavy lock.
 """
@@ -248,6 +253,64 @@ def main_fold(args):
     print(per.round(3).to_string())
 
 
+def ipx_solve(prob):
+    """The epigraph LP of ``prob`` by HiGHS's IPX without crossover: (value, iterations, seconds, status)."""
+    import highspy
+    import numpy as np
+    import scipy.sparse as sp
+
+    inf = highspy.kHighsInf
+    mat, row_lo, row_hi, m = bd._compact_matrix(prob)
+    n = prob.n
+    h = bd._highs(n + m, np.concatenate([prob.costs, np.zeros(m)]))
+    h.setOptionValue("solver", "ipm")
+    h.setOptionValue("run_crossover", "off")
+    bd._add_rows(h, sp.csr_matrix(np.r_[np.ones(n), np.zeros(m)][None, :]), np.ones(1), np.ones(1))
+    bd._add_rows(h, mat, np.where(np.isinf(row_lo), -inf, row_lo), np.where(np.isinf(row_hi), inf, row_hi))
+    start = time.perf_counter()
+    h.run()
+    seconds = time.perf_counter() - start
+    info = h.getInfo()
+    status = h.modelStatusToString(h.getModelStatus())
+    return float(info.objective_function_value), int(info.ipm_iteration_count), seconds, status
+
+
+def main_ipx(args):
+    """``--ipx``: iterations and seconds of HiGHS's IPX and of our IPM (all masses; symmetric masses) on
+    the same LP, per cell class and bound, on the symmetric grid of ≈ ``--cells`` cells."""
+    from safeguarded.dp_noise import ipm
+
+    rows = []
+    for n_cells in args.cells:
+        for cls, (eps, delta) in CELLS.items():
+            part = syn.grid_for(eps, delta, n_cells=n_cells, symmetric=True)
+            for kind in ("upper", "lower"):
+                prob = bd._problem(kind, eps, delta, part, "l1")
+                full = ipm.pair_lp(prob)
+                x0 = bd.truncated_laplace_masses(eps, delta, prob.cells)
+                base = {"class": cls, "epsilon": eps, "delta": delta, "cells": part.n_cells, "k": part.k,
+                        "bound": "P" if kind == "upper" else "D", "pairs": full.m}  # fmt: skip
+                value, its, seconds, status = ipx_solve(prob)
+                rows.append({**base, "solver": "HiGHS IPX (no crossover)", "iterations": its,
+                             "seconds": seconds, "value": value, "status": status})  # fmt: skip
+                for label, lp in (("ours, all masses", full), ("ours, symmetric masses", ipm.fold(full))):
+                    res = ipm.solve_pair_lp(lp, x0=x0, max_iter=300)
+                    value = res.upper if kind == "upper" else res.lower
+                    rows.append({**base, "solver": label, "iterations": res.iterations,
+                                 "seconds": res.wall_time, "value": value, "status": res.status,
+                                 "lower": res.lower, "upper": res.upper})  # fmt: skip
+                for row in rows[-3:]:
+                    print(f"N={part.n_cells:5d} {cls:24s} {row['bound']} {row['solver']:24s} "
+                          f"{row['iterations']:4d} its {row['seconds']:8.2f} s  {row['value']:.9g} "
+                          f"{row['status']}", flush=True)  # fmt: skip
+                table = pd.DataFrame(rows)
+                table["machine"] = platform.processor() or platform.machine()
+                table.to_csv(OUT / f"{args.tag}.csv", index=False)
+    table = pd.DataFrame(rows)
+    print(table.pivot_table(index=["cells", "class", "bound"], columns="solver", values="iterations")
+          .to_string())  # fmt: skip
+
+
 def thesis_size(eps, delta, n_vars=2000):
     """Cells and epigraph pairs of the thesis's rule: support ±ΛΔf, 2Λk + 1 ≈ ``n_vars`` (supp. p.10)."""
     part = syn.grid_for(eps, delta, n_cells=n_vars, support_factor=1.0)
@@ -295,11 +358,17 @@ def main(argv=None):
     parser.add_argument("--ipm", action="store_true")
     parser.add_argument("--figure3-only", action="store_true", help="--ipm: only Figure 3's instances")
     parser.add_argument("--no-figure3", action="store_true", help="--ipm: skip Figure 3's instances")
-    parser.add_argument("--cells", type=int, nargs="+", default=[1000, 2000], help="cells per grid (--ipm)")
+    parser.add_argument(
+        "--cells", type=int, nargs="+", default=[1000, 2000], help="cells per grid (--ipm, --ipx)"
+    )
     parser.add_argument("--fold", action="store_true")
     parser.add_argument("--iterations", type=int, default=10, help="IPM iterations per solve (--fold)")
+    parser.add_argument("--ipx", action="store_true")
     args = parser.parse_args(argv)
     OUT.mkdir(parents=True, exist_ok=True)
+    if args.ipx:
+        args.tag = args.tag or "dp_noise_bounds_ipx"
+        return main_ipx(args)
     if args.fold:
         args.tag = args.tag or "dp_noise_bounds_ipm_fold"
         args.cells = [2000] if args.cells == [1000, 2000] else args.cells
