@@ -347,6 +347,17 @@ def timing_row(name: str, work: str, scale: str, seconds: float, cells: int | st
     }
 
 
+def failure_summary(exc: BaseException) -> str:
+    """One line naming what failed: for a failing cell, the notebook's own error class and message
+    (papermill's ``PapermillExecutionError`` carries them as ``ename``/``evalue``) and the cell."""
+    name, message = type(exc).__name__, str(exc)
+    if getattr(exc, "ename", None):
+        name, message = exc.ename, str(getattr(exc, "evalue", "") or "")
+        if getattr(exc, "cell_index", None) is not None:
+            message += f" (cell {exc.cell_index})"
+    return f"{name}: {' '.join(message.split())}"
+
+
 def run(work: str, scale: str, out_dir: Path, seed: int | None, write_back_to_source: bool,
         only: list[str] | None = None) -> int:
     books = [b for b in notebooks_of(work) if not only or b.stem in only or b.name in only]
@@ -364,7 +375,7 @@ def run(work: str, scale: str, out_dir: Path, seed: int | None, write_back_to_so
                 target = execute(book, scale, out_dir, seed)
         except Exception as exc:  # report every failing notebook, then fail
             failed.append(book.name)
-            print(f"FAILED {book.name}: {type(exc).__name__}: {exc}", file=sys.stderr, flush=True)
+            print(f"FAILED {book.name}: {failure_summary(exc)}", file=sys.stderr, flush=True)
             continue
         seconds = time.perf_counter() - start
         computed = max(_results_files() - cells_before, 0)
@@ -641,7 +652,7 @@ def update_readme_timings(rows: list[dict], readme: Path = README) -> bool:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--work", default="all", help="a work name or 'all'")
+    parser.add_argument("--work", default="all", choices=("all", *WORKS), help="a work name or 'all'")
     parser.add_argument("--scale", default="paper", choices=SCALES)
     parser.add_argument("--seed", type=int, default=None, help="override each notebook's seed")
     parser.add_argument("--out", type=Path, default=None, help="default build/<scale>/notebooks")
@@ -665,6 +676,11 @@ def main(argv=None) -> int:
         where = "and README.md" if update_readme_timings(rows) else "(README has no timings markers)"
         print(f"{TIMINGS.relative_to(REPO_ROOT)} {where}: {len(rows)} rows")
         return 0
+    for name in args.notebook or ():
+        candidates = [b.stem for b in notebooks_of(args.work)]
+        if Path(name).stem not in candidates:
+            parser.error(f"notebook {name!r} does not exist in {NOTEBOOKS.relative_to(REPO_ROOT)}/ for "
+                         f"--work {args.work}; candidates: {', '.join(candidates)}")
     out_dir = args.out or REPO_ROOT / "build" / args.scale / "notebooks"
     # only a paper-scale run into the default place writes back: smoke runs never touch notebooks/
     back = args.scale == "paper" and args.out is None and not args.no_write_back
