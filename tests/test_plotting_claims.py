@@ -1,4 +1,5 @@
 import hashlib
+import re
 
 import matplotlib.pyplot as plt
 import pandas as pd
@@ -35,3 +36,42 @@ def test_bad_item_and_work_names():
         plotting.save_table(pd.DataFrame({"a": [1]}), "rldp", "Fig 2")
     with pytest.raises(ValueError, match="work must be one of"):
         plotting.save_table(pd.DataFrame({"a": [1]}), "nope", "table01")
+
+
+def _absolute_fragments():
+    from safeguarded.paths import REPO_ROOT
+
+    return [str(REPO_ROOT), str(REPO_ROOT.resolve()), "/work/", "/root", "/home/", "PosixPath"]
+
+
+def test_saved_figure_displays_its_png_and_relative_paths():
+    from IPython.core.formatters import DisplayFormatter
+
+    data = pd.DataFrame({"x": [0, 1, 2], "y": [1, 0, 2]})
+    saved = plotting.save_figure(_figure(), "rldp", "testfig", data)
+    plt.close("all")
+    assert set(saved) == {"png", "pdf", "csv"}  # still the dict of paths the old code indexed
+    png = saved["png"].read_bytes()
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    assert saved._repr_png_() == png
+    # what a notebook cell shows: the PNG, and a text line naming repository-relative paths
+    shown, _ = DisplayFormatter().format(saved)
+    assert shown["image/png"] == png
+    for text in (repr(saved), str(saved), shown["text/plain"]):
+        assert "figures/rldp/testfig.png" in text or "<rldp>/testfig.png" in text
+        assert not any(fragment in text for fragment in _absolute_fragments()), text
+
+
+def test_saved_table_renders_the_table_it_wrote():
+    from IPython.core.formatters import DisplayFormatter
+
+    table = pd.DataFrame({"eps": [0.005, 1.0], "value": [0.123456789, 2.5]})
+    saved = plotting.save_table(table, "rldp", "testtable")
+    shown, _ = DisplayFormatter().format(saved)
+    assert pd.read_csv(saved["csv"]).equals(table)
+    # the HTML a notebook shows is the table itself, rounded as the Markdown file
+    cells = re.findall(r"<t[dh][^>]*>([^<]*)</t[dh]>", shown["text/html"])
+    assert cells == ["eps", "value", "0.005", "0.1235", "1", "2.5"]
+    assert saved._repr_markdown_().strip() == saved["md"].read_text().strip()
+    for text in (repr(saved), shown["text/plain"]):
+        assert not any(fragment in text for fragment in _absolute_fragments()), text

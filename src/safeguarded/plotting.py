@@ -18,9 +18,10 @@ matplotlib.use("Agg", force=False)
 import matplotlib.pyplot as plt  # noqa: E402
 import pandas as pd  # noqa: E402
 
-from safeguarded.paths import figure_dir  # noqa: E402
+from safeguarded.paths import REPO_ROOT, figure_dir  # noqa: E402
 
-__all__ = ["STYLE", "use_style", "style", "save_figure", "save_table", "ITEM_PATTERN"]
+__all__ = ["STYLE", "use_style", "style", "save_figure", "save_table", "Saved", "SavedFigure", "SavedTable",
+           "ITEM_PATTERN"]
 
 STYLE = str(resources.files("safeguarded").joinpath("safeguarded.mplstyle"))
 
@@ -49,7 +50,51 @@ def _check_item(item: str) -> str:
     return item
 
 
-def save_figure(fig, work: str, item: str, data: pd.DataFrame | None = None) -> dict[str, Path]:
+def _shown(path: Path) -> str:
+    """``path`` relative to the repository (or to its folder when outside): never a machine's path."""
+    path = Path(path)
+    try:
+        return path.resolve().relative_to(REPO_ROOT.resolve()).as_posix()
+    except ValueError:
+        return f"<{path.parent.name}>/{path.name}"
+
+
+class Saved(dict):
+    """The paths a ``save_*`` call wrote, keyed by extension (a ``dict`` of :class:`~pathlib.Path`).
+
+    Its text representation lists the paths relative to the repository, so a notebook's output never
+    shows the machine that ran it; subclasses add the rich representation a notebook displays.
+    """
+
+    def __repr__(self) -> str:
+        return "wrote " + ", ".join(_shown(p) for p in self.values())
+
+    def _repr_pretty_(self, p, cycle) -> None:  # IPython's text/plain
+        p.text(repr(self))
+
+
+class SavedFigure(Saved):
+    """What :func:`save_figure` returns: displayed in a notebook as the saved PNG itself."""
+
+    def _repr_png_(self) -> bytes:
+        return Path(self["png"]).read_bytes()
+
+
+class SavedTable(Saved):
+    """What :func:`save_table` returns: displayed in a notebook as the saved table, rendered."""
+
+    def __init__(self, paths: dict, table: pd.DataFrame, floatfmt: str):
+        super().__init__(paths)
+        self._table, self._floatfmt = table.copy(), floatfmt
+
+    def _repr_html_(self) -> str:
+        return self._table.to_html(index=False, float_format=lambda v: format(v, self._floatfmt))
+
+    def _repr_markdown_(self) -> str:
+        return self._table.to_markdown(index=False, floatfmt=self._floatfmt)
+
+
+def save_figure(fig, work: str, item: str, data: pd.DataFrame | None = None) -> SavedFigure:
     """Write ``<item>.png``, ``<item>.pdf`` and (if ``data`` is given) ``<item>.csv``.
 
     Parameters
@@ -65,8 +110,9 @@ def save_figure(fig, work: str, item: str, data: pd.DataFrame | None = None) -> 
 
     Returns
     -------
-    dict
-        Paths written, keyed by extension.
+    SavedFigure
+        Paths written, keyed by extension (a ``dict``); a notebook displays it as the PNG, and its
+        text lists the paths relative to the repository.
     """
     out = figure_dir(work)
     _check_item(item)
@@ -76,14 +122,18 @@ def save_figure(fig, work: str, item: str, data: pd.DataFrame | None = None) -> 
     if data is not None:
         paths["csv"] = out / f"{item}.csv"
         data.to_csv(paths["csv"], index=False, float_format="%.10g", lineterminator="\n")
-    return paths
+    return SavedFigure(paths)
 
 
-def save_table(table: pd.DataFrame, work: str, item: str, floatfmt: str = ".4g") -> dict[str, Path]:
-    """Write ``<item>.csv`` (full precision) and ``<item>.md`` (rounded with ``floatfmt``)."""
+def save_table(table: pd.DataFrame, work: str, item: str, floatfmt: str = ".4g") -> SavedTable:
+    """Write ``<item>.csv`` (full precision) and ``<item>.md`` (rounded with ``floatfmt``).
+
+    Returns the paths keyed by extension (a ``dict``); a notebook displays it as the table, rendered
+    with ``floatfmt`` as in the Markdown file, and its text lists the paths relative to the repository.
+    """
     out = figure_dir(work)
     _check_item(item)
     paths = {"csv": out / f"{item}.csv", "md": out / f"{item}.md"}
     table.to_csv(paths["csv"], index=False, float_format="%.10g", lineterminator="\n")
     paths["md"].write_text(table.to_markdown(index=False, floatfmt=floatfmt) + "\n")
-    return paths
+    return SavedTable(paths, table, floatfmt)
