@@ -7,7 +7,7 @@ from safeguarded.data.registry import MIRROR_ENV
 
 
 def test_registry_lists_every_mirrored_file(data_mirror):
-    entries = data.registry()
+    entries = data.entries()
     on_disk = {
         str(p.relative_to(data_mirror))
         for p in data_mirror.rglob("*")
@@ -22,7 +22,7 @@ def test_registry_lists_every_mirrored_file(data_mirror):
 def test_fetch_from_mirror_verifies_checksum(data_mirror):
     path = data.fetch("sioux-falls/SiouxFalls_node.tntp")
     assert path.parent == data_mirror / "sioux-falls"
-    assert data.sha256sum(path) == data.registry()["sioux-falls/SiouxFalls_node.tntp"].sha256
+    assert data.sha256sum(path) == data.entries()["sioux-falls/SiouxFalls_node.tntp"].sha256
 
 
 def test_corrupt_file_names_file_checksum_and_fix(tmp_path, data_mirror):
@@ -34,7 +34,7 @@ def test_corrupt_file_names_file_checksum_and_fix(tmp_path, data_mirror):
     with pytest.raises(data.DataFileError) as err:
         data.fetch(name, mirror=tmp_path)
     msg = str(err.value)
-    assert name in msg and data.registry()[name].sha256 in msg and "Fix" in msg
+    assert name in msg and data.entries()[name].sha256 in msg and "Fix" in msg
 
 
 def test_missing_file_in_mirror(tmp_path):

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import importlib
 import socket
 import traceback
 
 import pytest
 
-reg = importlib.import_module("safeguarded.data.registry")  # the module (the package exports a function)
+import safeguarded.data.registry as reg
 
 
 @pytest.fixture
@@ -19,7 +18,7 @@ def blocked_entry(monkeypatch, tmp_path):
         port = s.getsockname()[1]
     name = "sioux-falls/blocked_test.tntp"
     entry = reg.RegistryEntry(name, 10, "0" * 64, f"http://127.0.0.1:{port}/blocked_test.tntp", "")
-    monkeypatch.setattr(reg, "registry", lambda: {name: entry})
+    monkeypatch.setattr(reg, "entries", lambda: {name: entry})
     monkeypatch.delenv(reg.MIRROR_ENV, raising=False)
     monkeypatch.setenv(reg.CACHE_ENV, str(tmp_path / "cache"))
     return entry

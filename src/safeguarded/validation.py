@@ -7,6 +7,7 @@ import numbers
 import numpy as np
 
 __all__ = [
+    "check_real",
     "check_positive",
     "check_in_interval",
     "check_integer",
@@ -20,6 +21,41 @@ __all__ = [
     "check_same_length",
     "check_frame",
 ]
+
+
+def _is_text(value) -> bool:
+    return isinstance(value, str | bytes | np.str_ | np.bytes_)
+
+
+def _as_float_array(name: str, value) -> np.ndarray:
+    """``value`` as a float array, refusing strings: ``np.asarray(["0.1"], dtype=float)`` would
+    quietly turn text into numbers."""
+    try:
+        raw = np.asarray(value)
+        text = raw.dtype.kind in "US" or (raw.dtype.kind == "O" and any(map(_is_text, raw.flat)))
+    except (TypeError, ValueError):  # ragged nesting: let the conversion below report it
+        text = False
+    if text:
+        raise ValueError(f"{name} must hold real numbers, not strings, got {name}={value!r}")
+    try:
+        return np.asarray(value, dtype=float)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be an array of real numbers, got {name}={value!r}") from None
+
+
+def check_real(name: str, value, *, finite: bool = True) -> float:
+    """``value`` as a float: a real number (Python or NumPy, or a size-1 array), not a string or a
+    bool; finite unless ``finite=False`` (NaN is never accepted)."""
+    if _is_text(value) or isinstance(value, bool | np.bool_):
+        raise ValueError(f"{name} must be a real number, got {name}={value!r}")
+    try:
+        x = float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be a real number, got {name}={value!r}") from None
+    if np.isnan(x) or (finite and not np.isfinite(x)):
+        raise ValueError(f"{name} must be {'finite' if finite else 'a real number, not NaN'}, "
+                         f"got {name}={value!r}")
+    return x
 
 
 def check_positive(name: str, value, *, allow_zero: bool = False, allow_inf: bool = False) -> float:
@@ -60,7 +96,7 @@ def check_integer(name: str, value, *, minimum: int | None = None) -> int:
 
 def check_simplex(name: str, p, *, atol: float = 1e-9, axis: int | None = None) -> np.ndarray:
     """``p`` as a float array with non-negative entries summing to one (over ``axis``, or all)."""
-    arr = np.asarray(p, dtype=float)
+    arr = _as_float_array(name, p)
     if arr.size == 0 or not np.all(np.isfinite(arr)):
         raise ValueError(f"{name} must be a non-empty finite probability vector, got {name}={p!r}")
     if np.any(arr < -atol):
@@ -73,7 +109,7 @@ def check_simplex(name: str, p, *, atol: float = 1e-9, axis: int | None = None) 
 
 def check_shape(name: str, arr, shape: tuple[int, ...]) -> np.ndarray:
     """``arr`` as a float array of exactly ``shape``."""
-    out = np.asarray(arr, dtype=float)
+    out = _as_float_array(name, arr)
     if out.shape != tuple(shape):
         raise ValueError(f"{name} must have shape {tuple(shape)}, got shape {out.shape}")
     return out
@@ -114,10 +150,7 @@ def check_array(name: str, value, *, ndim: int | None = None, shape=None, finite
                 nonempty: bool = True) -> np.ndarray:
     """``value`` as a float array; optionally of ``ndim`` dimensions, of ``shape`` (``None`` entries
     match any length), non-empty and with finite entries (NaN and infinities rejected)."""
-    try:
-        arr = np.asarray(value, dtype=float)
-    except (TypeError, ValueError):
-        raise ValueError(f"{name} must be an array of real numbers, got {name}={value!r}") from None
+    arr = _as_float_array(name, value)
     if ndim is not None and arr.ndim != ndim:
         raise ValueError(f"{name} must be a {ndim}-d array, got shape {arr.shape}")
     if shape is not None:

@@ -30,8 +30,11 @@ class RegistryEntry:
 
 
 @functools.cache
-def registry() -> dict[str, RegistryEntry]:
-    """All registered files, keyed by their path inside the mirror."""
+def entries() -> dict[str, RegistryEntry]:
+    """All registered files, keyed by their path inside the mirror.
+
+    (Named ``entries``, not ``registry``: a function named like its module would shadow the module
+    ``safeguarded.data.registry`` as an attribute of the package.)"""
     text = resources.files("safeguarded.data").joinpath("registry.csv").read_text()
     rows = csv.DictReader(text.splitlines())
     return {
@@ -90,13 +93,13 @@ def fetch(name: str, *, mirror: str | os.PathLike | None = None) -> Path:
     Reads from the mirror if one is configured, else downloads from the original source with
     checksum verification (``pooch``) into the cache.  Raises :class:`DataFileError` otherwise.
     """
-    entries = registry()
-    if name not in entries:
+    known = entries()
+    if name not in known:
         raise DataFileError(
             f"data file {name!r} is not in the registry (src/safeguarded/data/registry.csv); "
-            f"known files start with {sorted({k.split('/')[0] for k in entries})}"
+            f"known files start with {sorted({k.split('/')[0] for k in known})}"
         )
-    entry = entries[name]
+    entry = known[name]
     root = mirror_dir(mirror)
     if root is not None:
         return _verify(entry, root / name, f"mirror {root}")

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from scipy import special
 
-from safeguarded.validation import check_bool, check_in_interval, check_integer
+from safeguarded.validation import check_bool, check_in_interval, check_integer, check_real
 
 __all__ = [
     "validate_privacy",
@@ -60,13 +60,7 @@ __all__ = [
 # validation
 # --------------------------------------------------------------------------------------------------
 def _finite_float(name: str, value) -> float:
-    try:
-        x = float(value)
-    except (TypeError, ValueError):
-        raise ValueError(f"{name} must be a real number, got {name}={value!r}") from None
-    if not math.isfinite(x):
-        raise ValueError(f"{name} must be finite, got {name}={value!r}")
-    return x
+    return check_real(name, value)
 
 
 def validate_privacy(

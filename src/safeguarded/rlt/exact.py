@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 
 import numpy as np
 from scipy.optimize import minimize
@@ -20,19 +21,45 @@ from safeguarded.validation import check_integer, check_positive, check_type
 __all__ = ["scip_global", "grid_maximum", "stqp_global_enumeration", "simplex_grid", "box_grid"]
 
 
+MAX_GRID_POINTS = 2_000_000  #: the largest grid :func:`simplex_grid` / :func:`box_grid` build (~50 MB)
+
+
+def _check_grid_size(function: str, n: int, resolution: int, points: int, formula: str) -> None:
+    if points > MAX_GRID_POINTS:
+        raise ValueError(
+            f"{function}(n={n}, resolution={resolution}) would have {formula} = {points:.3g} points, over "
+            f"the limit of {MAX_GRID_POINTS:,} (safeguarded.rlt.exact.MAX_GRID_POINTS); lower n or resolution"
+        )
+
+
+def _compositions(parts: int, total: int):
+    """Tuples of ``parts`` non-negative integers with sum <= ``total``, in lexicographic order."""
+    if parts == 0:
+        yield ()
+        return
+    for first in range(total + 1):
+        for rest in _compositions(parts - 1, total - first):
+            yield (first, *rest)
+
+
 def simplex_grid(n: int, resolution: int) -> np.ndarray:
-    """All points of the probability simplex in R^n with coordinates in {0, 1/r, ..., 1} (rows)."""
+    """All points of the probability simplex in R^n with coordinates in {0, 1/r, ..., 1} (rows);
+    C(r + n - 1, n - 1) of them, at most :data:`MAX_GRID_POINTS` (ValueError beyond)."""
     n = check_integer("n", n, minimum=1)
     resolution = check_integer("resolution", resolution, minimum=1)
-    pts = [c for c in itertools.product(range(resolution + 1), repeat=n - 1) if sum(c) <= resolution]
+    _check_grid_size("simplex_grid", n, resolution, math.comb(resolution + n - 1, n - 1),
+                     f"C({resolution + n - 1}, {n - 1})")
+    pts = list(_compositions(n - 1, resolution))
     arr = np.array(pts, dtype=float).reshape(len(pts), n - 1)
     return np.hstack([arr, resolution - arr.sum(axis=1, keepdims=True)]) / resolution
 
 
 def box_grid(n: int, resolution: int) -> np.ndarray:
-    """Grid of [-1, 1]^n with ``resolution`` + 1 points per axis (rows)."""
+    """Grid of [-1, 1]^n with ``resolution`` + 1 points per axis (rows); at most
+    :data:`MAX_GRID_POINTS` points (ValueError beyond)."""
     n = check_integer("n", n, minimum=1)
     resolution = check_integer("resolution", resolution, minimum=1)
+    _check_grid_size("box_grid", n, resolution, (resolution + 1) ** n, f"{resolution + 1}^{n}")
     axis = np.linspace(-1.0, 1.0, resolution + 1)
     return np.array(list(itertools.product(axis, repeat=n)), dtype=float).reshape(-1, n)
 
