@@ -4,7 +4,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from safeguarded import claims
+from safeguarded import claims, judging
 from safeguarded.claims import ClaimError, ClaimSet
 
 
@@ -145,7 +145,7 @@ def test_report_collects_only_notebook_fragments(tmp_path):
     readme.write_text(f"x\n{claims.README_START}\nold\n{claims.README_END}\ny\n")
     csv_path, md_path = claims.write_report(tmp_path, readme=readme)
     table = pd.read_csv(csv_path, dtype=str, keep_default_na=False)
-    assert list(table.columns) == claims.COLUMNS and len(table) == 2
+    assert list(table.columns) == claims.COLUMNS + judging.V2_COLUMNS and len(table) == 2
     index, report = md_path.read_text(), (tmp_path / "rldp" / "CLAIMS.md").read_text()
     assert "[rldp](rldp/CLAIMS.md): 2 claims" in index and "Deviations" not in index
     assert "# Claims report: rldp" in report and "## Deviations" in report and "](../CLAIMS.md)" in report
@@ -169,3 +169,83 @@ def test_pending_fragments_are_listed_not_merged(tmp_path):
     assert len(pd.read_csv(csv_path)) == 1
     text = md_path.read_text()
     assert "Not re-judged yet" in text and "notebooks/rldp_fig2.ipynb` | 1 |" in text
+
+
+# --- protocol v2 (safeguarded.judging): decisive verdicts and causes --------------------------------
+
+
+def _mc_row(paper, ours, se, runs, verdict=None, note=""):
+    cs = ClaimSet("wasserstein_mixed", "wasserstein_mixed_tables21_26", scale="reduced", runs=runs)
+    row = cs.printed_mc("table21", "a", paper, ours, se, location="Table 21", note=note)
+    frame = cs.frame()
+    if verdict is not None:
+        assert row.verdict == verdict
+    return frame.iloc[0]
+
+
+def test_v2_few_samples_never_reproduce_and_a_zero_se_is_no_band():
+    row = _mc_row("20.00", 20.5, 0.4, "3 splits x {full, half}", verdict="reproduced")
+    verdict, _, why = judging.rejudge(row)
+    assert verdict == "inconclusive" and "3 < 10 samples" in why
+    # a standard error of 0 over 3 splits: the v1 band is the half unit and 'deviates'
+    row = _mc_row("20.91", 38.0952, 0.0, "3 splits x {full, half}", verdict="deviates")
+    assert judging.band_kind(row) == "monte-carlo"
+    assert judging.rejudge(row)[0] == "inconclusive"
+    # far outside even the t(2) band: still a deviation
+    row = _mc_row("20.00", 40.0, 1.0, "3 splits", verdict="deviates")
+    verdict, tol, _ = judging.rejudge(row)
+    assert verdict == "deviates" and float(tol) == pytest.approx(4.302652729749464 * 1.0 + 0.005, rel=1e-5)
+    # inside the t band but outside 2 se: inconclusive, not deviates
+    row = _mc_row("20.00", 23.0, 1.0, "3 splits", verdict="deviates")
+    assert judging.rejudge(row)[0] == "inconclusive"
+
+
+def test_v2_a_band_too_wide_to_fail_is_inconclusive():
+    row = _mc_row("671.67", 416716.0, 300000.0, "100 splits", verdict="reproduced")
+    verdict, _, why = judging.rejudge(row)
+    assert verdict == "inconclusive" and "too wide" in why
+    row = _mc_row("20.00", 20.3, 0.2, "100 splits", verdict="reproduced")  # 2.1 % band: decides
+    assert judging.rejudge(row)[0] == "reproduced"
+
+
+def test_v2_digits_rows_are_not_rejudged_and_the_work_accuracy_widens_the_band():
+    cs = _set()
+    row = cs.printed("table01", "O at (1, 0.1)", "0.6858", 0.6876, location="Table 1")
+    frame = cs.frame().iloc[0]
+    assert row.verdict == "deviates" and judging.band_kind(frame) == "digits"
+    assert judging.rejudge(frame)[0] == "deviates"
+    accuracy = judging.Accuracy(rtol=0.01, location="L871")
+    verdict, tol, why = judging.rejudge(frame, accuracy)
+    assert verdict == "reproduced" and float(tol) == pytest.approx(0.00005 + 0.006858) and "L871" in why
+
+
+def test_v2_causes_are_a_closed_set_with_checkable_evidence():
+    with pytest.raises(ValueError, match="cause must be one of"):
+        judging.Cause("bad luck", "why", "ours: x")
+    with pytest.raises(ValueError, match="names the check"):
+        judging.Cause("work-error", "the work is wrong", "trust me")
+    with pytest.raises(ValueError, match="source first"):
+        judging.Cause("underspecified", "not stated", "we picked 3")
+    with pytest.raises(ValueError, match="status"):
+        judging.Cause("solver", "inaccurate", "Clarabel")
+    ok = judging.Cause("work-error", "w", "tests/test_atr.py::test_erratum_counterexample_female_delta_05")
+    assert ok.cause == "work-error"
+
+
+def test_v2_a_printed_deviation_without_a_cause_is_refused(tmp_path, monkeypatch):
+    cs = _set()
+    cs.printed("fig02a", "B at n=75", "0.315797", 0.4, location="eq. (3)")
+    folder = tmp_path / "rldp" / "claims"
+    folder.mkdir(parents=True)
+    cs.frame().to_csv(folder / "rldp_fig2.csv", index=False)
+    monkeypatch.setattr(judging, "registry", lambda work: ([], [], []))
+    with pytest.raises(ClaimError, match="needs a cause"):
+        claims.write_report(tmp_path)
+    rule = judging.Cause("unexplained", "not found yet", "notebooks/rldp_fig2.ipynb#x", item="fig02a")
+    monkeypatch.setattr(judging, "registry", lambda work: ([rule], [], []))
+    csv_path, _ = claims.write_report(tmp_path)
+    table = pd.read_csv(csv_path, dtype=str, keep_default_na=False)
+    assert table.loc[0, "cause"] == "unexplained" and table.loc[0, "why"] == "not found yet"
+    report = (tmp_path / "rldp" / "CLAIMS.md").read_text()
+    assert report.index("## Verdict") < report.index(claims.ROWS_MARKER)
+    assert "| 1 | `unexplained` | not found yet |" in report

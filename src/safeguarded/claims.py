@@ -50,6 +50,15 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+# judging imports claims' small rule functions lazily, so this import is not circular in practice
+from safeguarded.judging import (  # noqa: E402
+    V2_COLUMNS,
+    cause_counts,
+    findings_markdown,
+    judge,
+    validate_causes,
+    verdict_in_words,
+)
 from safeguarded.paths import FIGURES, REPO_ROOT, WORKS, figure_dir
 
 __all__ = [
@@ -602,6 +611,7 @@ def summary_table(table: pd.DataFrame) -> pd.DataFrame:
                 "printed reproduced": count(counted, "reproduced"),
                 "printed deviates": count(counted, "deviates"),
                 "printed inconclusive": count(counted, "inconclusive"),
+                "deviations by cause": cause_counts(t) if "cause" in t.columns else "–",
                 "fitted (not counted)": int(_is_fitted(t).sum()),
                 "derived ok / deviates": f"{count(derived, 'reproduced')} / {count(derived, 'deviates')}",
                 "qualitative ok / fails / inconclusive": f"{count(qual, 'qualitative-ok')} / "
@@ -695,11 +705,14 @@ def _work_markdown(table: pd.DataFrame, work: str) -> str:
     t = table[table["work"] == work]
     s = summary_table(t).iloc[0]
     lines = _head(f"Claims report: {work}", "../../docs/claims.md")
+    lines += verdict_in_words(t, work)
     lines += [
-        f"Printed numbers: **{s['printed reproduced']} reproduced, {s['printed deviates']} deviate, "
-        f"{s['printed inconclusive']} inconclusive** (scales: {s['scales']}); "
-        f"qualitative ok / fails / inconclusive: {s['qualitative ok / fails / inconclusive']}. "
+        f"Qualitative ok / fails / inconclusive: {s['qualitative ok / fails / inconclusive']}; derived ok / "
+        f"deviates: {s['derived ok / deviates']}. "
+        "Where the works are wrong: [findings](../../docs/findings.md). "
         "All works: [the index](../CLAIMS.md).",
+        "",
+        ROWS_MARKER,
         "",
     ]
     size = _deviation_size(t)
@@ -720,6 +733,9 @@ def _work_markdown(table: pd.DataFrame, work: str) -> str:
     return "\n".join(lines)
 
 
+#: Separates a work report's verdict in words from its rows (the site shows what comes before it).
+ROWS_MARKER = "<!-- rows -->"
+
 README_START, README_END = "<!-- claims-summary:start -->", "<!-- claims-summary:end -->"
 
 
@@ -735,11 +751,35 @@ def _update_readme(table: pd.DataFrame, readme: Path) -> None:
     readme.write_text(f"{head}{README_START}\n{body}\n{README_END}{tail}")
 
 
-def write_report(figures: Path = FIGURES, *, readme: Path | None = None) -> tuple[Path, Path]:
-    """Write ``figures/claims.csv``, the index ``figures/CLAIMS.md`` and one ``figures/<work>/CLAIMS.md`` per
-    work from all fragments (and the README's summary block when ``readme`` is given).  A work without
-    claims has no report (a stale one is removed)."""
+def judged(figures: Path = FIGURES) -> pd.DataFrame:
+    """All fragments (:func:`collect`) re-judged under protocol v2 with their causes
+    (:func:`safeguarded.judging.judge`); raises :class:`ClaimError` for a printed deviation without a
+    valid cause."""
     table = collect(figures)
+    if table.empty:
+        return pd.DataFrame(columns=COLUMNS + V2_COLUMNS)
+    table = judge(table)
+    problems = validate_causes(table)
+    if problems:
+        raise ClaimError(
+            f"{len(problems)} printed deviations break protocol v2 (docs/claims.md §7):\n"
+            + "\n".join(problems)
+            + "\n".join(problems)
+        )
+    return table[COLUMNS + V2_COLUMNS]
+
+
+FINDINGS_MD = REPO_ROOT / "docs" / "findings.md"
+
+
+def write_report(
+    figures: Path = FIGURES, *, readme: Path | None = None, findings: Path | None = None
+) -> tuple[Path, Path]:
+    """Write ``figures/claims.csv``, the index ``figures/CLAIMS.md`` and one ``figures/<work>/CLAIMS.md`` per
+    work from all fragments, re-judged under protocol v2 (and the README's summary block when ``readme``
+    is given, the findings page when ``findings`` is).  A work without claims has no report (a stale one
+    is removed)."""
+    table = judged(figures)
     figures.mkdir(parents=True, exist_ok=True)
     csv_path, md_path = figures / "claims.csv", figures / "CLAIMS.md"
     table.to_csv(csv_path, index=False, lineterminator="\n")
@@ -753,6 +793,8 @@ def write_report(figures: Path = FIGURES, *, readme: Path | None = None) -> tupl
             path.unlink()
     if readme is not None:
         _update_readme(table, readme)
+    if findings is not None:
+        findings.write_text(findings_markdown(table, WORKS))
     return csv_path, md_path
 
 
@@ -760,8 +802,9 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description="Validate and merge claim fragments into the claims report.")
     parser.add_argument("--figures", type=Path, default=FIGURES)
     parser.add_argument("--readme", type=Path, default=None, help="README whose summary block to update")
+    parser.add_argument("--findings", type=Path, default=None, help="where to write the findings page")
     args = parser.parse_args(argv)
-    csv_path, md_path = write_report(args.figures, readme=args.readme)
+    csv_path, md_path = write_report(args.figures, readme=args.readme, findings=args.findings)
     n = len(pd.read_csv(csv_path))
     print(f"wrote {csv_path} and {md_path} ({n} claims)")
     return 0
