@@ -1,5 +1,8 @@
 """Independent checks of the robust-LDP reproduction (catalog rldp.md §4)."""
 
+import itertools
+import warnings
+
 import cvxpy as cp
 import numpy as np
 import pytest
@@ -40,6 +43,83 @@ def test_theorem2_support_function_equals_direct_maximisation(seed):
     p_star, p_hat, B = _instance(seed)
     v = rng_for(seed, 1).normal(size=p_hat.size) * 3
     np.testing.assert_allclose(unc.support_chi2(v, p_hat, B), _direct_support_chi2(v, p_hat, B), atol=1e-6)
+
+
+def _lagrangian_dual_support_chi2(v, p_hat, B):
+    """max vᵀP over {P ≥ 0, ΣP = 1, Σ P̂²/P ≤ B+1} through its Lagrangian dual, derived here and solved
+    as a generic two-variable conic program by cvxpy + Clarabel (named explicitly, tight tolerances):
+    min_{t ≥ max v, c ≥ 0} t + c(B+1) − 2 Σ_k P̂_k √(c (t − v_k)).  No root search, no closed form in c.
+    v is mapped to [0, 1] first (δ*(a v + b) = a δ*(v) + b for a > 0) so that Clarabel sees O(1) data."""
+    v, p_hat = np.ravel(v), np.ravel(p_hat)
+    lo, spread = v.min(), np.ptp(v)
+    w = (v - lo) / spread
+    t, c = cp.Variable(), cp.Variable(nonneg=True)
+    cells = np.flatnonzero(p_hat > 0)
+    roots = cp.hstack([cp.geo_mean(cp.hstack([c, t - w[k]])) for k in cells])
+    prob = cp.Problem(cp.Minimize(t + c * (B + 1) - 2 * p_hat[cells] @ roots), [t >= w.max()])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # Clarabel may stop at 1e-10 with "almost solved"; checked below
+        prob.solve(solver=cp.CLARABEL, tol_gap_abs=1e-10, tol_gap_rel=1e-10, tol_feas=1e-10)
+    assert prob.status in ("optimal", "optimal_inaccurate"), prob.status
+    return lo + spread * prob.value
+
+
+def _support_grid():
+    """(v, P̂, B) cases: radii B = chi2_radius(0.05, n, 15) for n = 75 … 10⁶, value spreads 1e-3 … 1e3,
+    P̂ uniform (the issue's reproducer), Dirichlet(½), and with empty cells (one holding max v)."""
+    rng = np.random.default_rng(35)
+    p_hats = {
+        "uniform": np.full(15, 1 / 15),
+        "dirichlet": rng.dirichlet(np.full(15, 0.5)),
+        "empty cells": np.r_[rng.dirichlet(np.ones(12)), 0.0, 0.0, 0.0],
+    }
+    for (name, p_hat), n, spread in itertools.product(
+        p_hats.items(), (75, 750, 15_000, 100_000, 1_000_000), (1e-3, 1e-1, 1e1, 1e3)
+    ):
+        B = unc.chi2_radius(0.05, n, 15)
+        yield pytest.param(np.linspace(0.0, spread, 15), p_hat, B, id=f"{name}-lin-n{n}-s{spread:g}")
+        v = rng.uniform(-0.5, 0.5, 15) * spread
+        if name == "empty cells":
+            v[-1] = v.max() + spread * rng.uniform(0.05, 10)  # the maximum on a cell with P̂ = 0
+        yield pytest.param(v, p_hat, B, id=f"{name}-rand-n{n}-s{spread:g}")
+
+
+@pytest.mark.parametrize("v,p_hat,B", list(_support_grid()))
+def test_theorem2_support_function_on_a_grid_of_radii_and_spreads(v, p_hat, B):
+    """Issue 35: support_chi2 against the primal (direct_support_chi2) and the Lagrangian dual, both by
+    Clarabel, to 1e-9 of ptp(v): δ* is equivariant under v → a·v + b, so only (δ* − min v) / ptp(v) is
+    scale-free; an error measured in units of the spread is the meaningful one."""
+    ours = unc.support_chi2(v, p_hat, B)
+    spread = np.ptp(v)
+    assert abs(ours - _direct_support_chi2(v, p_hat, B)) <= 1e-9 * spread
+    assert abs(ours - _lagrangian_dual_support_chi2(v, p_hat, B)) <= 1e-9 * spread
+    # the value lies between the nominal P̂ᵀv and max v, strictly above P̂ᵀv when v varies on supp P̂
+    assert p_hat @ v - 1e-12 * spread <= ours <= v.max() + 1e-12 * spread
+
+
+def test_support_chi2_issue35_reproducer():
+    """The reproducer of issue 35: the old bracket loop never widened, so at n = 15,000 the value
+    was 0.518563 (above the true 0.512263, i.e. not the minimum over t of the convex dual)."""
+    p_hat, v = np.full((3, 5), 1 / 15), np.linspace(0.0, 1.0, 15)
+    for n, old in ((75, 0.6721889790), (750, 0.5548287416), (15_000, 0.5185626166)):
+        B = unc.chi2_radius(0.05, n, 15)
+        ours = unc.support_chi2(v, p_hat, B)
+        np.testing.assert_allclose(ours, _lagrangian_dual_support_chi2(v, p_hat, B), rtol=0, atol=1e-9)
+        np.testing.assert_allclose(ours, _direct_support_chi2(v, p_hat, B), rtol=0, atol=1e-9)
+        assert ours <= old + 1e-9
+    np.testing.assert_allclose(ours, 0.5122628069, atol=1e-9)
+
+
+def test_support_chi2_constant_on_the_support_and_degenerate_cases():
+    p_hat = np.r_[np.full(4, 0.25), 0.0]
+    v = np.r_[np.full(4, 2.0), 1.0]  # constant where P̂ > 0 and below it elsewhere: the set gives 2
+    np.testing.assert_allclose(unc.support_chi2(v, p_hat, 0.3), 2.0, rtol=0, atol=1e-15)
+    np.testing.assert_allclose(unc.support_chi2(np.full(5, -3.0), p_hat, 0.3), -3.0, rtol=0, atol=1e-15)
+    # max v on the empty cell and a large radius: the minimiser is t = max v (the boundary)
+    v = np.r_[0.0, 0.1, 0.2, 0.3, 50.0]
+    np.testing.assert_allclose(
+        unc.support_chi2(v, p_hat, 5.0), _direct_support_chi2(v, p_hat, 5.0), rtol=0, atol=1e-9 * 50
+    )
 
 
 @pytest.mark.parametrize("seed", range(5))

@@ -141,26 +141,70 @@ def _check_vector(name: str, v, size: int) -> np.ndarray:
 
 
 def support_chi2(v: np.ndarray, p_hat: np.ndarray, B: float) -> float:
-    """δ*(v | ℱ_B) by Theorem 2 (21), reduced to one dimension.
+    """δ*(v | ℱ_B) by Theorem 2 (21), reduced to one dimension and solved by a bracketed root search.
 
     With w = t·1 (w.l.o.g.) and c eliminated (c = Λ²/(B+1)²):
-    δ* = min_{t ≥ max v} t − (Σ P̂_{s,u} √(t − v_{s,u}))² / (B+1).  The objective is convex in t.
+    δ* = min_{t ≥ max v} f(t),  f(t) = t − Λ(t)² / (B+1),  Λ(t) = Σ P̂_k √(t − v_k),
+    a convex function of t (the partial minimum over c of a jointly convex function).  With
+    z_k = t − v_k, μ = P̂ᵀv and Σ P̂ = 1 it is evaluated without cancellation as
+
+        f(t) = μ + (B·Σ P̂_k z_k + Var_P̂(√z)) / (B+1),
+        Var_P̂(√z) = ½ Σ_jk P̂_j P̂_k (v_j − v_k)² / (√z_j + √z_k)²,
+
+    and its minimiser solves f′(t) = 0, i.e. ψ(t) = Λ(t)·Σ_k P̂_k/√z_k − 1 = B, where
+
+        ψ(t) = ½ Σ_jk P̂_j P̂_k (v_j − v_k)² / ((√z_j + √z_k)² √z_j √z_k)
+
+    is non-increasing in t (f is convex).  Every z_k ≥ s = t − max v gives ψ ≤ Var_P̂(v) / (4 s²), so
+    s_hi = √(Var_P̂(v) / (4B)) brackets the root from above for every B > 0; if ψ ≤ B already at
+    s = 0 (the maximum of v sits on cells with P̂ = 0, or v is constant on the support of P̂) the
+    minimiser is t = max v.  The root is found in log s by Brent's method to machine precision.
     """
     p_hat = check_simplex("p_hat", p_hat).ravel()
     v = _check_vector("v", v, p_hat.size)
     B = check_positive("B", B)
     vmax = float(v.max())
+    support = p_hat > 0
+    p, gap = p_hat[support] / p_hat[support].sum(), vmax - v[support]  # gap_k = max v − v_k ≥ 0
+    mean_gap = float(p @ gap)  # = max v − μ
+    dv2 = (gap[:, None] - gap[None, :]) ** 2  # (v_j − v_k)², exact differences of the gaps
+    pp = p[:, None] * p[None, :]
+    var_v = 0.5 * float(np.sum(pp * dv2))
 
-    def objective(t):
-        lam = p_hat @ np.sqrt(np.maximum(t - v, 0.0))
-        return t - lam**2 / (B + 1.0)
+    def root_terms(s: float):
+        r = np.sqrt(s + gap)
+        sums = (r[:, None] + r[None, :]) ** 2
+        return r, sums
 
-    span = max(1.0, float(np.ptp(v)))
-    hi = vmax + span
-    while objective(hi) > objective(hi / 2 + vmax / 2) and hi - vmax < 1e12:  # bracket the minimum
-        hi = vmax + 2 * (hi - vmax)
-    res = optimize.minimize_scalar(objective, bounds=(vmax, hi), method="bounded", options={"xatol": 1e-12})
-    return float(min(res.fun, objective(vmax)))
+    def psi(s: float) -> float:
+        r, sums = root_terms(s)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            terms = np.where(dv2 > 0, pp * dv2 / (sums * r[:, None] * r[None, :]), 0.0)
+        return 0.5 * float(np.sum(terms))
+
+    def value(s: float) -> float:
+        _, sums = root_terms(s)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            var_sqrt = 0.5 * float(np.sum(np.where(dv2 > 0, pp * dv2 / sums, 0.0)))
+        # f − vmax = s − (s + mean_gap) + (B (s + mean_gap) + var_sqrt) / (B + 1)
+        return vmax - mean_gap + (B * (s + mean_gap) + var_sqrt) / (B + 1.0)
+
+    if var_v == 0.0 or psi(0.0) <= B:
+        return value(0.0)
+    s_hi = np.sqrt(var_v / (4.0 * B))  # psi(s_hi) < B by the bound above
+    while psi(s_hi) > B:  # pragma: no cover - a guard against rounding only
+        s_hi *= 2.0
+    s_lo = s_hi
+    while psi(s_lo) <= B:  # terminates: psi(0) > B here and psi is continuous
+        s_lo *= 1e-3
+    u = optimize.brentq(
+        lambda x: psi(float(np.exp(x))) - B,
+        np.log(s_lo),
+        np.log(s_hi),
+        xtol=1e-15,
+        rtol=4 * np.finfo(float).eps,
+    )
+    return value(float(np.exp(u)))
 
 
 def support_projection(
@@ -196,20 +240,36 @@ def support_projection(
 
 # ---------------------------------------------------------------------------- independent checks
 def direct_support_chi2(v: np.ndarray, p_hat: np.ndarray, B: float, solver: str = "CLARABEL") -> float:
-    """max_{P ∈ ℱ_B} vᵀP solved directly as a convex program (P ≥ 0, ΣP = 1, Σ P̂²/P ≤ B + 1),
-    without Theorem 2: the independent check of :func:`support_chi2`."""
+    """max_{P ∈ ℱ_B} vᵀP solved directly as a convex program over the set (2), without Theorem 2:
+    the independent check of :func:`support_chi2`.
+
+    Written as eq. (2) states it, Σ_k (P̂_k − P_k)² / P_k ≤ B with P ≥ 0, ΣP = 1, and scaled so that
+    the solver sees numbers of order one at every radius: P = P̂ + √B·δ, and v mapped to
+    w = (v − min v) / ptp(v) ∈ [0, 1] (a support function of a set of distributions satisfies
+    δ*(a·v + b·1) = a·δ*(v) + b for a > 0).  Solved with high-accuracy tolerances
+    (:func:`safeguarded.solvers.solve_with_retries`).  Unscaled (Σ P̂²/P ≤ B + 1 in P) the
+    B-dependent part of the value, of order √B, is resolved only to the solver's feasibility
+    tolerance divided by √B: 1e-7 of ptp(v) at n = 10⁶ with Clarabel's default tolerances.
+    """
     import cvxpy as cp
 
-    from safeguarded.solvers import resolve_solver, solve
+    from safeguarded.solvers import resolve_solver, solve_with_retries
 
     resolve_solver(solver)  # ValueError naming solver unless installed
     p_hat = check_simplex("p_hat", p_hat).ravel()
     v = _check_vector("v", v, p_hat.size)
     B = check_positive("B", B)
-    P = cp.Variable(p_hat.size, nonneg=True)
-    chi2 = cp.sum(cp.hstack([cp.quad_over_lin(p_hat[k], P[k]) for k in range(p_hat.size)]))
-    prob = cp.Problem(cp.Maximize(v @ P), [cp.sum(P) == 1, chi2 <= B + 1])
-    return solve(prob, name="rldp.direct_support_chi2", solver=solver).objective
+    lo, spread = float(v.min()), float(np.ptp(v))
+    if spread == 0.0:
+        return lo  # every P in the set gives vᵀP = v_0
+    w = (v - lo) / spread
+    root_b = np.sqrt(B)
+    delta = cp.Variable(p_hat.size)
+    P = p_hat + root_b * delta
+    chi2 = cp.sum(cp.hstack([cp.quad_over_lin(delta[k], P[k]) for k in range(p_hat.size)]))  # = stat / B
+    prob = cp.Problem(cp.Maximize(w @ delta), [cp.sum(delta) == 0, P >= 0, chi2 <= 1])
+    record = solve_with_retries(prob, name="rldp.direct_support_chi2", solver=solver, high_accuracy=True)
+    return float(lo + spread * (float(w @ p_hat) + root_b * record.objective))
 
 
 def direct_support_projection(
