@@ -16,6 +16,9 @@ Decisive verdicts (fixed before the re-judged report was first generated)
   ``inconclusive``.
 * **A band too wide to fail** does not reproduce: a Monte-Carlo ``reproduced`` whose half-width
   exceeds :data:`MAX_RELATIVE_BAND` of the work's value is ``inconclusive``.
+* **The printed digits, literally.**  A tolerance widened because of how the work prints ("the table
+  prints five significant figures") is not a solver's accuracy: the band is half a unit of the last
+  printed digit.
 * **The work's own accuracy.**  Where a work states the accuracy of its printed values (an LP gap, a
   MIP gap), its registry declares an :class:`Accuracy`; the work's value then carries that band, added
   to ours, with the line that states it.
@@ -79,6 +82,9 @@ _SAMPLES = re.compile(
     r"(?P<n>\d[\d,]*)[ -](?:splits?|simulations?|sims|seeds?|(?:noise |intervention )?draws|fold|instances)\b"
 )
 _SOLVER_NOTE = re.compile(r"^tolerance \S+ from ")
+#: A "solver tolerance" whose reason is how the work prints (v1 convex_max: "five significant figures"):
+#: the printed digits fix the band literally (§2c), so it reverts to half a unit of the last digit.
+_PRINTING_NOTE = re.compile(r"^tolerance \S+ from the table prints ")
 _V2_NOTE = "v2: "
 
 
@@ -236,7 +242,13 @@ def rejudge(row, accuracy: Accuracy | None = None) -> tuple[str, str, str]:
         new = decide(band)
         why = f"the work states its values to {accuracy.rtol:.0%} ({accuracy.location}): band {_fmt(band)}"
         return new, _fmt(band), (why if new != verdict else "")
-    if band_kind(row) != "monte-carlo":
+    kind = band_kind(row)
+    if kind == "solver" and _PRINTING_NOTE.search(str(row["note"])):
+        half = printed_tolerance(str(row["paper_value"]))
+        new = decide(half)
+        why = f"the printed digits fix the band literally: +-{_fmt(half)}, not +-{tol_text}"
+        return new, _fmt(half), why
+    if kind != "monte-carlo":
         return verdict, tol_text, ""
     half = printed_tolerance(str(row["paper_value"]))
     n = samples_of(row["runs"])

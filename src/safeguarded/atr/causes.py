@@ -1,0 +1,84 @@
+"""Why atr's printed numbers deviate: the causes of its claims (protocol v2, ``docs/claims.md``).
+
+Read by :mod:`safeguarded.judging` when ``make claims`` merges the notebooks' rows; the first matching
+rule wins.
+"""
+
+from safeguarded.judging import Cause, Finding
+
+_TABLES = "notebooks/atr_tables_1_2_4.ipynb"
+
+FINDINGS = [
+    Finding(
+        id="atr-theorem1",
+        title="Theorem 1 as printed misses the Lemma-5 floor (erratum)",
+        text=(
+            "Theorem 1's closed form for the optimal privacy level of a group can lie below the group's "
+            "floor beta_min of Lemma 5; the printed value is then infeasible (no fidelity-respecting "
+            "announcement reaches it). On the paper's own example (female group, delta = 0.5) the printed "
+            "formula gives 0.48 while the LP optimum, and Lemma 5's witness D~ = 1/2, give 0.6; on random "
+            "groups the printed value is below the LP optimum in more than 100 cases, always at beta_min. "
+            "Algorithm 1 with the floor (max of the printed value and beta_min) agrees with LP bisection."
+        ),
+        evidence=(
+            "tests/test_atr.py::test_erratum_counterexample_female_delta_05, "
+            "tests/test_atr.py::test_printed_theorem1_misses_the_lemma5_floor, "
+            f"{_TABLES}#erratum-theorem-1-as-printed-misses-the-lemma-5-floor"
+        ),
+        size="0.48 printed vs 0.6 optimal on the paper's example",
+        claims=("table04",),
+    ),
+    Finding(
+        id="atr-mary",
+        title="§3.3: Mary's clipped rule d12 is not divided by the rate it is defined with",
+        text=(
+            "After clipping d13 = 1, §3.3's formula gives d12 = (0.0133 - 0.012)/0.057 = 0.0228 (0.0234 "
+            "with the exact rate 2/150); the paper prints 0.0013, the numerator alone. The conclusion (the "
+            "rules are recovered, about 0 and 1) is unaffected."
+        ),
+        evidence=f"{_TABLES}#33-mary-inverts-the-fairness-report (claim 'Mary's d12 after clipping d13 = 1')",
+        size="0.0013 printed vs 0.0228",
+    ),
+]
+
+CAUSES = [
+    Cause(
+        "work-error",
+        "§3.3 prints the numerator of Mary's clipped d12 (0.0013) instead of the ratio (0.0228)",
+        f"{_TABLES}#33-mary-inverts-the-fairness-report",
+        item="Sec. 3.3",
+        claim="after clipping",
+        finding="atr-mary",
+    ),
+    Cause(
+        "underspecified",
+        "§3.3 computes with unrounded rates but prints the rounded inputs of (1)-(2): from the printed "
+        "inputs d12, d13 = 0.0067, 1.0763 against 0.0088, 1.0692 (the exact rate 2/150 gives 0.0090, 1.0684)",
+        "text: (1)-(2) are stated with the rounded rates; ours uses them as printed",
+        item="Sec. 3.3",
+        claim="as printed",
+    ),
+    Cause(
+        "underspecified",
+        "the paper truncates where it could round (13/150 = 0.08667 printed 0.0866)",
+        "text: the rounding rule of the printed values is not stated",
+        item="table02",
+    ),
+    Cause(
+        "underspecified",
+        "the attack's classifier is a substitute (L2 logistic regression) for the paper's 147-85 network, "
+        "whose training is not specified; accuracy 86.8 vs 89.5 %, QII values follow the model",
+        "ours: L2 logistic regression with 5-fold stratified CV; "
+        "App. B does not state the network's training",
+        item="App. B",
+        note="substitute classifier",
+    ),
+    Cause(
+        "unexplained",
+        "P(U_A9 = f): the complete data give 304/653 = 0.4655; the paper's 158/350 = 0.4514 has no "
+        "identified source",
+        "notebooks/atr_credit_tables_5_6.ipynb#paper-vs-ours",
+        item="App. B",
+        claim="P\\(U_A9 = f\\)",
+    ),
+]
