@@ -371,15 +371,28 @@ def cause_counts(t: pd.DataFrame) -> str:
 
 
 def _overall(reproduced: int, deviates: int, inconclusive: int) -> str:
+    """The verdict in one phrase, from the counted printed numbers: all decided ones reproduce ->
+    "reproduces"; at least half -> "reproduces in part"; fewer -> "reproduces in small part"; none ->
+    "does not reproduce as printed"."""
     decided = reproduced + deviates
     if decided == 0:
         return "cannot be judged yet" if inconclusive else "states no printed number we check"
-    share = reproduced / decided
     if deviates == 0:
         return "reproduces"
+    share = reproduced / decided
     if share >= 0.5:
         return "reproduces in part"
-    return "does not reproduce as printed"
+    return "reproduces in small part" if reproduced else "does not reproduce as printed"
+
+
+_SIDES = (
+    ("work-error", "the work's own errors"),
+    ("underspecified", "choices the work does not fix"),
+    ("substitute-data", "substitute data"),
+    ("scale", "our reduced runs"),
+    ("solver", "solver accuracy"),
+    ("unexplained", "unexplained"),
+)
 
 
 def verdict_in_words(t: pd.DataFrame, work: str, sections: dict[str, str] | None = None) -> list[str]:
@@ -395,6 +408,11 @@ def verdict_in_words(t: pd.DataFrame, work: str, sections: dict[str, str] | None
         f"**{work} {_overall(r, d - ours, i)}**: of its printed numbers, {r} reproduced, {d} deviate, "
         f"{i} inconclusive (scale {scales})."
     )
+    if i > r + d:
+        line += f" Most of them ({i} of {r + d + i}) cannot be judged yet: the reasons are listed below."
+    sides = [f"{int((dev['cause'] == c).sum())} {label}" for c, label in _SIDES if (dev["cause"] == c).any()]
+    if sides:
+        line += f" The {d} deviations: " + ", ".join(sides) + "."
     if ours:
         line += (
             f" {ours} of the deviations compare the work with a choice of ours where it states none "
@@ -427,8 +445,9 @@ def _inconclusive_reason(note: str) -> str:
     note = str(note)
     if note.startswith(_V2_NOTE):
         reason = note[len(_V2_NOTE) :].split(";")[0:2]
-        text = "; ".join(reason).removeprefix("was reproduced; ").removeprefix("was deviates; ")
-        text = re.sub(r"[-+\d.e]+", "#", text)  # group by rule, not by number
+        text = "; ".join(part.strip() for part in reason)
+        text = text.removeprefix("was reproduced; ").removeprefix("was deviates; ")
+        text = re.sub(r"(?<![\w.])[-+]?\d[\d.,]*(?:e[-+]?\d+)?%?", "#", text)  # group by rule, not number
         return f"protocol v2: {text}"
     if note.startswith("no reproduced value"):
         rest = note.split(";", 1)[1].strip() if ";" in note else ""
