@@ -25,6 +25,14 @@ GEMV (the gradient sums of every simulation), and one in-place rank-1 update (BL
 average of the inner iterates is formed in closed form, h̄_j = h_j + (P − k)/P·Δh_j for the k-th updated
 coordinate (0-based), instead of summing P copies of H.
 
+Array libraries: :func:`_pcd_block` is written once against the Python array API.  With
+``SAFEGUARDED_ARRAY=numpy`` (the default, :mod:`safeguarded.arrays`) its steps are the in-place numpy/BLAS
+ones above (the numbers of every CPU run, bit for bit); with ``torch``, ``cupy`` (a GPU) or
+``array-api-strict`` the same steps run as array-API expressions on the device, in blocks of
+:data:`DEVICE_BLOCK_ELEMENTS`.  All draws stay on the host's numpy Generators and are copied to the device,
+so every backend gives the same numbers to rounding (float64; tests/test_array_backends.py: 1e-12).  A
+data-dependent noise keeps the numpy blocks on every backend (its draws follow the blocks).
+
 Random stream: ``rng`` draws h⁰ and then the T permutations (shared by all simulations and, in
 :func:`dp_pcd_methods`, by all methods); then a data-independent noise draws all T·P·S values in one
 ``sample(rng, T*P*S)`` call (iteration-, then coordinate-major; for samplers whose draws concatenate, as
@@ -44,6 +52,7 @@ import numpy as np
 from scipy.linalg import blas
 from threadpoolctl import threadpool_limits
 
+from safeguarded.arrays import array_backend
 from safeguarded.validation import check_array, check_integer, check_type
 
 __all__ = ["PCDResult", "dp_pcd", "dp_pcd_methods", "misclassification", "flops_per_simulation", "block_size"]
@@ -52,6 +61,10 @@ __all__ = ["PCDResult", "dp_pcd", "dp_pcd_methods", "misclassification", "flops_
 #: cost is small against the O(n·block) passes, small enough to keep the working arrays near the cache
 #: (benchmarks/bench_dp_learning.py --blocks).
 BLOCK_ELEMENTS = 1 << 17
+#: The same for the array-API backends (PyTorch, CuPy: a GPU), 32 Mi elements (256 MB of float64 per
+#: margin array): a whole split of adult (n = 24,118) in one block, so that each coordinate step is a few
+#: large device kernels.
+DEVICE_BLOCK_ELEMENTS = 1 << 25
 
 
 @dataclass
@@ -177,8 +190,9 @@ def dp_pcd(
     iterations, coords_per_iter, lam
         T (100), P (default ⌈d/4⌉) and λ (1e-8) of the thesis (L988, L2189).
     block
-        Simulations per block (default :func:`block_size`); the results do not depend on it except
-        through the draw order of a data-dependent noise.
+        Simulations per block (default :func:`block_size` with numpy; larger blocks on a device, see
+        :mod:`safeguarded.arrays`); the results do not depend on it except through the draw order of a
+        data-dependent noise.
     """
     res = dp_pcd_methods(
         X, y, rng, {"": noise}, n_sims={"": n_sims}, iterations=iterations, coords_per_iter=coords_per_iter,
@@ -230,6 +244,7 @@ def dp_pcd_methods(
     if block is not None and (isinstance(block, bool) or int(block) != block or block < 1):
         raise ValueError(f"block must be a positive integer, got block={block!r}")
     noise_rngs = noise_rngs or {}
+    backend = array_backend()  # $SAFEGUARDED_ARRAY, checked before any draw
     h0 = rng.uniform(-1.0, 1.0, size=d)
     perms = np.stack([rng.permutation(d)[:P] for _ in range(T)])
     fixed, dependent = [], []
@@ -242,12 +257,13 @@ def dp_pcd_methods(
         if fixed:
             draws = np.concatenate([_draws(noises[m], noise_rngs.get(m, rng), T, P, int(n_sims[m]))
                                     for m in fixed], axis=2)  # fmt: skip
-            H = _pcd_columns(yX, h0, perms, draws, None, None, block, float(lam))
+            H = _pcd_columns(yX, h0, perms, draws, None, None, block, float(lam), backend)
             edges = np.cumsum([0] + [int(n_sims[m]) for m in fixed])
             out.update({m: H[:, a:b] for m, a, b in zip(fixed, edges[:-1], edges[1:], strict=True)})
         for m in dependent:
             S = int(n_sims[m])
-            H = _pcd_columns(yX, h0, perms, S, _sampler(noises[m]), noise_rngs.get(m, rng), block, float(lam))
+            H = _pcd_columns(yX, h0, perms, S, _sampler(noises[m]), noise_rngs.get(m, rng), block, float(lam),
+                             backend)  # fmt: skip
             out[m] = H
     results = {}
     for m in noises:
@@ -268,48 +284,137 @@ def _draws(noise, rng, T, P, S) -> np.ndarray:
     return np.asarray(sample(rng, T * P * S), dtype=float).reshape(T, P, S)
 
 
-def _pcd_columns(yX, h0, perms, draws, dd_sample, rng, block, lam) -> np.ndarray:
+def _pcd_columns(yX, h0, perms, draws, dd_sample, rng, block, lam, backend=None) -> np.ndarray:
     """Run eq. (10) for every column of ``draws`` (T × P × S) or, with a data-dependent ``dd_sample``,
-    for ``draws`` = S simulations; in blocks of columns.  Returns the last iterates (d × S)."""
+    for ``draws`` = S simulations; in blocks of columns, on ``backend`` (default numpy).  Returns the last
+    iterates (d × S) as a host array."""
+    backend = array_backend("numpy") if backend is None else backend
     n, d = yX.shape
     S = draws if dd_sample is not None else draws.shape[2]
-    block = block_size(n, S) if block is None else int(block)
+    if block is None:
+        # a data-dependent noise draws per block: the numpy blocks on every backend, so that its draws
+        # (and numbers) are the same; the others take blocks as large as the device allows
+        elements = BLOCK_ELEMENTS if backend.is_numpy or dd_sample is not None else DEVICE_BLOCK_ELEMENTS
+        block = int(max(1, min(S, elements // max(n, 1))))
+    block = int(block)
+    ops = _NumpyOps(yX) if backend.is_numpy else _ArrayAPIOps(yX, backend)
     H = np.empty((d, S))
     for b0 in range(0, S, block):
         b1 = min(S, b0 + block)
         bd = None if dd_sample is not None else draws[:, :, b0:b1]
-        H[:, b0:b1] = _pcd_block(yX, h0, perms, bd, dd_sample, rng, b1 - b0, lam)
+        H[:, b0:b1] = _pcd_block(ops, h0, perms, bd, dd_sample, rng, b1 - b0, lam)
     return H
 
 
-def _pcd_block(yX, h0, perms, draws, dd_sample, rng, S, lam) -> np.ndarray:
-    """The T iterations of eq. (10) for one block of S simulations; returns the last iterates (d × S)."""
-    n, d = yX.shape
+class _NumpyOps:
+    """The numpy steps of :func:`_pcd_block`: in place, one GEMM into a preallocated margin matrix,
+    σ(−M) in a second buffer, the rank-1 update by BLAS ``dger`` (the numbers of every CPU run)."""
+
+    xp = np
+
+    def __init__(self, yX):
+        self.yXT = yX.T  # d × n, C-contiguous view: row j is column j of yX
+        self.n = yX.shape[0]
+
+    def start(self, S, perms):
+        self.A = np.empty((S, self.n))  # margins y_i hᵀx_i, one row per simulation
+        self.buf = np.empty((S, self.n))
+        self.At = self.A.T  # n × S Fortran view for the in-place rank-1 update
+        self.perms = perms
+
+    asarray = staticmethod(lambda a: a)
+    to_numpy = staticmethod(lambda a: a)
+
+    def margins(self, Hb):
+        np.matmul(Hb.T, self.yXT, out=self.A)
+        return self.A
+
+    def sigma_neg(self, A):
+        buf = self.buf
+        np.exp(A, out=buf)
+        buf += 1.0
+        np.reciprocal(buf, out=buf)
+        return buf
+
+    def rank1(self, A, col, delta):
+        blas.dger(1.0, col, delta, a=self.At, overwrite_a=1)
+        return A
+
+    def rows(self, Hb, t):
+        return Hb[self.perms[t]]
+
+    def set_rows(self, Hb, t, values):
+        Hb[self.perms[t]] = values
+
+
+class _ArrayAPIOps:
+    """The same steps in the array API standard only (PyTorch, CuPy, ``array_api_strict``): new arrays
+    instead of ``out=``, the rank-1 update as a broadcast product, rows gathered by ``take`` and written
+    one by one (integer-array assignment is not in the standard)."""
+
+    def __init__(self, yX, backend):
+        self.backend = backend
+        self.xp = backend.xp
+        self.yXT = backend.asarray(yX.T)  # d × n on the device, copied once per call
+        self.n = yX.shape[0]
+
+    def start(self, S, perms):
+        self.S = S
+        self.perms = perms
+        self.perms_d = self.backend.asarray(perms.astype(np.int64))
+
+    def asarray(self, a):
+        return self.backend.asarray(a)
+
+    def to_numpy(self, a):
+        return self.backend.to_numpy(a)
+
+    def margins(self, Hb):
+        return self.xp.matmul(Hb.T, self.yXT)
+
+    def sigma_neg(self, A):
+        return 1.0 / (1.0 + self.xp.exp(A))
+
+    def rank1(self, A, col, delta):
+        A += self.xp.reshape(delta, (self.S, 1)) * self.xp.reshape(col, (1, self.n))
+        return A
+
+    def rows(self, Hb, t):
+        return self.xp.take(Hb, self.perms_d[t, :], axis=0)
+
+    def set_rows(self, Hb, t, values):
+        for k, j in enumerate(self.perms[t].tolist()):
+            Hb[j, :] = values[k, :]
+
+
+def _pcd_block(ops, h0, perms, draws, dd_sample, rng, S, lam) -> np.ndarray:
+    """The T iterations of eq. (10) for one block of S simulations; returns the last iterates (d × S) on
+    the host.  Written once for numpy and the array API: ``ops`` (:class:`_NumpyOps` or
+    :class:`_ArrayAPIOps`) holds the data on the device and does the steps whose numpy form is in place."""
+    xp = ops.xp
+    yXT = ops.yXT
+    n = ops.n
     T, P = perms.shape
-    yXT = yX.T  # d × n, C-contiguous view
-    Hb = np.repeat(h0[:, None], S, axis=1)  # d × S: row j = coordinate j of every simulation
-    A = np.empty((S, n))  # margins y_i hᵀx_i, one row per simulation
-    buf = np.empty((S, n))
-    At = A.T  # n × S Fortran view for the in-place rank-1 update
-    weight = (P - np.arange(P)) / P  # share of the P inner iterates in which the k-th update is present
+    ops.start(S, perms)
+    Hb = ops.asarray(np.repeat(h0[:, None], S, axis=1))  # d × S: row j = coordinate j of every simulation
+    if draws is not None:
+        draws = ops.asarray(draws)
+    # share of the P inner iterates in which the k-th update is present
+    weight = ops.asarray(((P - np.arange(P)) / P)[:, None])
     inv_n = 1.0 / n
     for t in range(T):
-        order = perms[t]
-        np.matmul(Hb.T, yXT, out=A)
-        start = Hb[order]  # P × S values before this iteration's updates
-        for k, j in enumerate(order):
-            np.exp(A, out=buf)
-            buf += 1.0
-            np.reciprocal(buf, out=buf)  # σ(−M)
-            grad = buf @ yX[:, j]
+        A = ops.margins(Hb)
+        start = ops.rows(Hb, t)  # P × S values before this iteration's updates
+        for k, j in enumerate(perms[t].tolist()):
+            grad = ops.sigma_neg(A) @ yXT[j, :]  # σ(−M) times column j of y ∘ X
             grad = -grad  # Σ_i σ(−y_i hᵀx_i)(−y_i x_ij) for every simulation
             if draws is not None:
-                grad += draws[t, k]
-            elif dd_sample is not None:  # Table 3's (OPT): drawn given the released sums
-                grad += np.asarray(dd_sample(rng, grad), dtype=float)
-            z = Hb[j] - grad * inv_n
-            new = z - np.minimum(np.maximum(z, -lam), lam)  # soft threshold sign(z)·max(|z| − λ, 0)
-            blas.dger(1.0, yX[:, j], new - Hb[j], a=At, overwrite_a=1)
-            Hb[j] = new
-        Hb[order] = start + weight[:, None] * (Hb[order] - start)  # mean of the P inner iterates
-    return Hb
+                grad += draws[t, k, :]
+            elif dd_sample is not None:  # Table 3's (OPT): drawn on the host given the released sums
+                grad += ops.asarray(np.asarray(dd_sample(rng, ops.to_numpy(grad)), dtype=float))
+            z = Hb[j, :] - grad * inv_n
+            new = z - xp.minimum(xp.maximum(z, -lam), lam)  # soft threshold sign(z)·max(|z| − λ, 0)
+            A = ops.rank1(A, yXT[j, :], new - Hb[j, :])
+            Hb[j, :] = new
+        ops.set_rows(Hb, t, start + weight * (ops.rows(Hb, t) - start))  # mean of the P inner iterates
+    return ops.to_numpy(Hb)
