@@ -70,8 +70,17 @@ smoke: install ## execute WORK's notebooks at smoke scale into build/smoke (figu
 	  $(PY) -m safeguarded.notebooks --work $(WORK) --scale smoke --out $(SMOKE)/notebooks $(SEED_ARG)
 	SAFEGUARDED_FIGURES=$(abspath $(SMOKE))/figures $(PY) -m safeguarded.claims
 
-nbval: install ## compare the checked cells (# NBVAL_CHECK_OUTPUT) of the smoke copies with tests/references
-	$(PY) -m safeguarded.notebooks --work $(WORK) --check $(SMOKE)/notebooks
+# nbval compares the checked cells (# NBVAL_CHECK_OUTPUT) of the references with the smoke run's outputs in
+# $(SMOKE)/notebooks, replayed by tests/references/conftest.py (no second execution); exit code 5 (no
+# test collected) fails like any other.
+NBVAL_ARGS := --nbval-lax --nbval-sanitize-with tests/nbval_sanitize.cfg -p no:cacheprovider
+nbval: install ## nbval (pytest --nbval-lax) over tests/references: WORK's checked smoke outputs vs the references
+	refs=$$($(PY) -m safeguarded.notebooks --work $(WORK) --references)
+	echo "nbval: pytest $(NBVAL_ARGS) over $$(wc -w <<< "$$refs") references, outputs of $(SMOKE)/notebooks"
+	status=0
+	SAFEGUARDED_NBVAL_EXECUTED=$(abspath $(SMOKE))/notebooks $(PY) -m pytest $(NBVAL_ARGS) -q $$refs || status=$$?
+	if [ "$$status" -eq 5 ]; then echo "nbval: pytest collected no test (exit code 5): failing" >&2; fi
+	exit "$$status"
 
 references: install ## rerun WORK at smoke scale and record its checked outputs in tests/references (review the diff)
 	$(MAKE) --no-print-directory smoke

@@ -1,4 +1,4 @@
-"""The notebook runner: stripped, provenance-stamped outputs and the regression check of checked cells."""
+"""The notebook runner (stripped, provenance-stamped outputs) and nbval's check of the checked cells."""
 
 from __future__ import annotations
 
@@ -72,49 +72,120 @@ def test_provenance_replaces_the_previous_one_and_says_dirty():
     assert "`seed = 3`" in provenance[0]["source"] and '"paper"' in provenance[0]["source"]
 
 
-def test_unchanged_checked_output_passes_and_unchecked_cells_are_ignored():
-    ref = nbr.reference_of(_executed(_notebook("0.25"), "table row  0.2500  n=3\n", unchecked="a"))
-    new = _executed(_notebook("0.25"), "table row  0.2500  n=3\n", unchecked="b")
-    assert nbr.compare_cells(new, ref, name="x.ipynb") == []
+REPO = nbr.REPO_ROOT
+
+
+def _unchecked(nb: dict) -> dict:
+    nb["cells"][3]["source"] = "print('not checked')"
+    return nb
+
+
+def _nbval_cases() -> dict[str, tuple[dict | None, dict | None]]:
+    """Reference and smoke copy of each case nbval must pass or fail."""
+    row = "table row  {}  n=3\n"
+    ref_025 = nbr.reference_of(_executed(_notebook("0.25"), "header\n" + row.format("0.2500"), unchecked="a"))
+    ref_0 = nbr.reference_of(_executed(_notebook("0"), row.format("0.0000")))
+    stamp = nbr.provenance_cell("smoke", "abc", [], None)
+    return {
+        # unchanged checked output, other unchecked output, a provenance cell: passes
+        "same": (ref_025, nbr.with_provenance(
+            _executed(_notebook("0.25"), "header\n" + row.format("0.2500"), unchecked="b"), stamp)),
+        "changed": (ref_025, _executed(_notebook("0.26"), "header\n" + row.format("0.2600"))),
+        "minus_zero": (ref_0, _executed(_notebook("0"), row.format("-0.0000"))),  # sanitized: passes
+        "minus_small": (ref_0, _executed(_notebook("0"), row.format("-0.0001"))),
+        "unpaired": (ref_025, _unchecked(_executed(_notebook("0.25"), row.format("0.2500")))),
+        "no_smoke": (ref_025, None),
+        "no_checked": (nbr.reference_of(_unchecked(_executed(_notebook("1"), "x\n"))),
+                       _unchecked(_executed(_notebook("1"), "x\n"))),
+    }
+
+
+@pytest.fixture(scope="module")
+def nbval_run(tmp_path_factory):
+    """One ``pytest --nbval-lax`` run (the repository's sanitize file and tests/references/conftest.py)
+    over every case's reference against its smoke copy; returns ({(case, cell): message}, output)."""
+    import os
+    import re
+    import shutil
+    import subprocess
+    import sys
+    import xml.etree.ElementTree as ET
+
+    root = tmp_path_factory.mktemp("nbval")
+    refs, smoke = root / "references", root / "smoke"
+    refs.mkdir()
+    smoke.mkdir()
+    shutil.copy(REPO / "tests" / "references" / "conftest.py", refs / "conftest.py")
+    for case, (reference, executed) in _nbval_cases().items():
+        nbr.write_notebook(reference, refs / f"rldp_{case}.ipynb")
+        if executed is not None:
+            nbr.write_notebook(executed, smoke / f"rldp_{case}.ipynb")
+    env = {**os.environ, "SAFEGUARDED_NBVAL_EXECUTED": str(smoke)}
+    cmd = [sys.executable, "-m", "pytest", "--nbval-lax", "--nbval-sanitize-with",
+           str(REPO / "tests" / "nbval_sanitize.cfg"), "-p", "no:cacheprovider", "--color=no",
+           "--rootdir", str(root), "--junitxml", str(root / "junit.xml"), str(refs)]
+    done = subprocess.run(cmd, cwd=root, env=env, capture_output=True, text=True, timeout=300)
+    results = {}
+    for case in ET.parse(root / "junit.xml").getroot().iter("testcase"):
+        problem = case.find("failure") if case.find("failure") is not None else case.find("error")
+        key = (re.search(r"rldp_(\w+?)[./]ipynb", case.get("classname")).group(1), case.get("name"))
+        results[key] = None if problem is None else (problem.get("message", "") + (problem.text or ""))
+    return results, done.returncode, done.stdout + done.stderr
+
+
+def test_nbval_passes_unchanged_checked_output_and_ignores_unchecked_cells(nbval_run):
+    results, code, out = nbval_run
+    assert [results[("same", f"Cell {i}")] for i in range(4)] == [None] * 4, out
+    assert code == 1  # the failing cases below
+    assert "nbval: 5 checked cells of 5 notebooks compared with their references" in out
+    ref = _nbval_cases()["same"][0]
     assert ref["cells"][4]["outputs"] == []  # the reference keeps only the checked outputs
 
 
-def test_changed_number_names_the_cell_and_both_values():
-    ref = nbr.reference_of(_executed(_notebook("0.25"), "header\ntable row  0.2500  n=3\n"))
-    new = _executed(_notebook("0.26"), "header\ntable row  0.2600  n=3\n")
-    problems = nbr.compare_cells(new, ref, name="x.ipynb")
-    assert len(problems) == 1
-    message = problems[0]
-    assert "x.ipynb" in message and "cell 3" in message
-    assert "reference '0.2500', now '0.2600'" in message and "output line 2" in message
+def test_nbval_fails_a_changed_number_naming_the_cell_and_both_values(nbval_run):
+    results, _, out = nbval_run
+    message = results[("changed", "Cell 2")]
+    assert message and "Cell outputs differ" in message, out
+    assert "table row  0.2500  n=3" in message and "table row  0.2600  n=3" in message
+    assert results[("changed", "Cell 3")] is None  # the unchecked cell
+    assert "FAILED references/rldp_changed.ipynb::Cell 2" in out
 
 
-def test_missing_checked_cell_is_reported():
-    ref = nbr.reference_of(_executed(_notebook("0.25"), "table row  0.2500  n=3\n"))
-    new = _executed(_notebook("0.25"), "table row  0.2500  n=3\n")
-    new["cells"][3]["source"] = "print('no longer checked')"
-    problems = nbr.compare_cells(new, ref, name="x.ipynb")
-    assert problems and "0 checked cells, the reference has 1" in problems[0]
-    assert "make references" in problems[0]
+def test_nbval_sanitizes_the_sign_of_a_printed_zero_only(nbval_run):
+    results, _, out = nbval_run
+    assert results[("minus_zero", "Cell 2")] is None, out
+    assert "Cell outputs differ" in (results[("minus_small", "Cell 2")] or ""), out
 
 
-def test_check_requires_a_reference(tmp_path, monkeypatch, capsys):
-    books = tmp_path / "notebooks"
+def test_nbval_fails_when_checked_cells_do_not_pair_up(nbval_run):
+    message = nbval_run[0][("unpaired", "Cell 2")]
+    assert message and "has 0 checked cells, the reference 1" in message and "make references" in message
+
+
+def test_nbval_fails_without_smoke_copy_or_without_checked_cell(nbval_run):
+    results = nbval_run[0]
+    assert "no executed smoke copy" in results[("no_smoke", "Cell 0")] and "make smoke" in results[
+        ("no_smoke", "Cell 0")]
+    assert "none of its numbers is regression-tested" in results[("no_checked", "Cell 0")]
+
+
+def test_references_lists_the_works_references_and_names_a_missing_one(tmp_path, monkeypatch, capsys):
+    paths, missing = nbr.references_of("routing")
+    assert [p.name for p in paths] == [b.name for b in nbr.notebooks_of("routing")] and not missing
+    books, refs = tmp_path / "notebooks", tmp_path / "refs"
     books.mkdir()
+    refs.mkdir()
     (books / "rldp_demo.ipynb").write_text(json.dumps(_notebook("1")))
+    monkeypatch.setattr(nbr, "NOTEBOOKS", books)
+    monkeypatch.setattr(nbr, "REPO_ROOT", tmp_path)
+    paths, missing = nbr.references_of("rldp", refs)
+    assert paths == [] and "run `make references WORK=rldp`" in missing[0]
     executed = tmp_path / "executed"
     executed.mkdir()
     (executed / "rldp_demo.ipynb").write_text(json.dumps(_executed(_notebook("1"), "table row  1.0000\n")))
-    monkeypatch.setattr(nbr, "NOTEBOOKS", books)
-    monkeypatch.setattr(nbr, "REPO_ROOT", tmp_path)
-    refs = tmp_path / "refs"
-    assert nbr.check("rldp", executed, refs) == 1
-    out = capsys.readouterr()
-    assert "run `make references WORK=rldp`" in out.err and "0 passed, 1 failed" in out.out
-    monkeypatch.setattr(nbr, "REFERENCES", refs)
     assert nbr.write_references("rldp", executed, refs) == 0
-    assert nbr.check("rldp", executed, refs) == 0
-    assert "1 passed, 0 failed" in capsys.readouterr().out
+    assert nbr.references_of("rldp", refs) == ([refs / "rldp_demo.ipynb"], [])
+    assert "1 checked cells" in capsys.readouterr().out
 
 
 def test_timings_merge_keeps_latest_and_renders(tmp_path):
@@ -158,19 +229,6 @@ def test_work_of_and_bad_input():
         nbr.notebooks_of("nonsense")
     with pytest.raises(ValueError, match="scale must be"):
         nbr.execute(nbr.NOTEBOOKS / "rldp_fig2.ipynb", "huge", nbr.REPO_ROOT / "build")
-
-
-def test_check_fails_a_notebook_without_checked_cells(tmp_path, monkeypatch, capsys):
-    books, executed, refs = tmp_path / "notebooks", tmp_path / "executed", tmp_path / "refs"
-    for d in (books, executed, refs):
-        d.mkdir()
-    nb = _executed(_notebook("1"), "table row  1.0000\n")
-    nb["cells"][3]["source"] = "print('not checked')"
-    for d in (books, executed, refs):
-        (d / "rldp_demo.ipynb").write_text(json.dumps(nb))
-    monkeypatch.setattr(nbr, "NOTEBOOKS", books)
-    assert nbr.check("rldp", executed, refs) == 1
-    assert "none of its numbers is regression-tested" in capsys.readouterr().err
 
 
 def test_write_back_only_over_an_unchanged_source(tmp_path, capsys):

@@ -15,14 +15,16 @@ Notebooks live in ``notebooks/`` and are named ``<work>_<items>.ipynb``; each ha
 * appends its wall time to ``build/<scale>/timings.csv`` (merged into ``docs/timings.csv`` and the
   README's table by ``--timings``).
 
-Regression check of the smoke outputs (``make test``): the cells whose source has a line
-``# NBVAL_CHECK_OUTPUT`` print rounded numbers; ``--check`` compares their text output in the
-executed smoke copies with the committed references ``tests/references/<name>.ipynb`` cell by cell
-and names the cell and the two differing values.  A deliberate change is recorded with
-``--write-references`` (``make references``), whose diff a reviewer sees.
+Regression check of the smoke outputs (``make test``), by nbval itself: the cells whose source has a
+line ``# NBVAL_CHECK_OUTPUT`` print rounded numbers; ``make nbval`` runs ``pytest --nbval-lax
+--nbval-sanitize-with tests/nbval_sanitize.cfg`` over the committed references
+``tests/references/<name>.ipynb`` (listed by ``--references``), and ``tests/references/conftest.py``
+gives nbval the outputs of the one smoke run in ``build/smoke/notebooks/`` in place of a second
+execution.  A deliberate change is recorded with ``--write-references`` (``make references``), whose
+diff a reviewer sees.
 
     python -m safeguarded.notebooks --work rldp --scale smoke --out build/smoke/notebooks
-    python -m safeguarded.notebooks --work all --check build/smoke/notebooks
+    python -m pytest --nbval-lax $(python -m safeguarded.notebooks --work rldp --references)
 """
 
 from __future__ import annotations
@@ -30,10 +32,8 @@ from __future__ import annotations
 import argparse
 import copy
 import csv
-import difflib
 import json
 import os
-import re
 import subprocess
 import sys
 import time
@@ -48,8 +48,6 @@ TIMINGS = REPO_ROOT / "docs" / "timings.csv"
 README = REPO_ROOT / "README.md"
 KERNEL = "python3"
 SCALES = ("smoke", "paper")
-CHECK_MARKER = "# NBVAL_CHECK_OUTPUT"
-CHECK_TAG = "nbval-check-output"
 PROVENANCE_TAG = "provenance"
 INJECTED_TAG = "injected-parameters"
 TIMING_FIELDS = ["notebook", "work", "scale", "seconds", "cells_computed", "peak_rss_mb", "cpus", "n_jobs",
@@ -398,93 +396,31 @@ def run(work: str, scale: str, out_dir: Path, seed: int | None, write_back_to_so
 
 
 def is_checked(cell: dict) -> bool:
-    """A code cell whose outputs are compared: a ``# NBVAL_CHECK_OUTPUT`` line or nbval's tag."""
+    """A code cell whose outputs nbval compares under ``--nbval-lax``: a ``# NBVAL_CHECK_OUTPUT`` line or
+    the ``nbval-check-output`` tag, read by nbval's own marker parser (so the references keep exactly the
+    outputs nbval will compare)."""
+    from collections import defaultdict
+
+    from nbval.plugin import find_comment_markers, find_metadata_tags
+
     if cell.get("cell_type") != "code":
         return False
-    lines = [line.strip() for line in "".join(cell.get("source", "")).splitlines()]
-    return CHECK_MARKER in lines or CHECK_TAG in cell.get("metadata", {}).get("tags", [])
+    options = defaultdict(bool, find_metadata_tags(cell.get("metadata", {})))
+    options.update(dict(find_comment_markers("".join(cell.get("source", "")))))
+    return bool(options["check"]) and not options["skip"]
 
 
-def output_text(cell: dict) -> str:
-    """The text a checked cell shows: stdout and the ``text/plain`` of results and displays.
-
-    stderr (warnings, progress bars) and images are not compared.
-    """
-    parts = []
-    for out in cell.get("outputs", []):
-        kind = out.get("output_type")
-        if kind == "stream" and out.get("name") == "stdout":
-            parts.append("".join(out.get("text", "")))
-        elif kind in ("execute_result", "display_data"):
-            text = out.get("data", {}).get("text/plain")
-            if text is not None:
-                parts.append("".join(text) + "\n")
-        elif kind == "error":
-            parts.append(f"{out.get('ename')}: {out.get('evalue')}\n")
-    return "".join(parts)
-
-
-def _label(nb: dict, cell: dict) -> str:
-    index = nb["cells"].index(cell)
-    lines = [ln for ln in "".join(cell["source"]).splitlines() if ln.strip() and ln.strip() != CHECK_MARKER]
-    first = lines[0].strip() if lines else ""
-    first = first if len(first) <= 60 else first[:57] + "..."
-    return f"cell {index} (In [{cell.get('execution_count')}]: {first!r})"
-
-
-_TOKEN = re.compile(r"\s+|[,;()\[\]{}|=:]")
-
-
-def _token_diff(old: str, new: str) -> tuple[str, str]:
-    """The first differing tokens of two lines (the changed numbers), or the lines."""
-    a = [t for t in _TOKEN.split(old) if t]
-    b = [t for t in _TOKEN.split(new) if t]
-    for x, y in zip(a, b, strict=False):
-        if x != y:
-            return x, y
-    return old, new
-
-
-def compare_cells(executed: dict, reference: dict, *, name: str, max_lines: int = 6) -> list[str]:
-    """Messages, one per checked cell whose text output differs from the reference (empty: equal).
-
-    Checked cells are matched in order.  Each message names the cell, the reference value and the
-    new value (the first differing token of each differing line, then the lines).
-    """
-    got = [c for c in executed["cells"] if is_checked(c)]
-    ref = [c for c in reference["cells"] if is_checked(c)]
-    problems = []
-    if len(got) != len(ref):
-        problems.append(
-            f"{name}: {len(got)} checked cells, the reference has {len(ref)}; if the change is "
-            f"deliberate, run `make references` and commit the diff"
-        )
-    for new_cell, old_cell in zip(got, ref, strict=False):
-        old_text, new_text = output_text(old_cell), output_text(new_cell)
-        if old_text == new_text:
-            continue
-        old_lines, new_lines = old_text.splitlines(), new_text.splitlines()
-        details = []
-        matcher = difflib.SequenceMatcher(a=old_lines, b=new_lines, autojunk=False)
-        for op, i1, i2, j1, j2 in matcher.get_opcodes():
-            if op == "equal":
-                continue
-            for k in range(max(i2 - i1, j2 - j1)):
-                old = old_lines[i1 + k] if i1 + k < i2 else ""
-                new = new_lines[j1 + k] if j1 + k < j2 else ""
-                was, now = _token_diff(old, new)
-                details.append(
-                    f"    output line {j1 + k + 1}: reference {was!r}, now {now!r}\n"
-                    f"      reference: {old!r}\n      now:       {new!r}"
-                )
-        shown = details[:max_lines] + ([f"    ... and {len(details) - max_lines} more lines"]
-                                       if len(details) > max_lines else [])
-        src_note = ""
-        if "".join(new_cell["source"]) != "".join(old_cell["source"]):
-            src_note = " (its source changed too)"
-        problems.append(f"{name}: checked {_label(executed, new_cell)} differs from the reference"
-                        f"{src_note}:\n" + "\n".join(shown))
-    return problems
+def references_of(work: str, references: Path = REFERENCES) -> tuple[list[Path], list[str]]:
+    """The reference notebooks nbval checks for ``work`` (``make nbval``), and what is missing."""
+    paths, missing = [], []
+    for book in notebooks_of(work):
+        reference = references / book.name
+        if reference.is_file():
+            paths.append(reference)
+        else:
+            missing.append(f"{book.name}: no reference {reference}: run `make references "
+                           f"WORK={work_of(book)}` and commit it")
+    return paths, missing
 
 
 def reference_of(nb: dict) -> dict:
@@ -503,41 +439,6 @@ def reference_of(nb: dict) -> dict:
         cells.append(cell)
     nb["cells"] = cells
     return nb
-
-
-def check(work: str, executed_dir: Path, references: Path = REFERENCES) -> int:
-    """Compare every notebook's executed smoke copy with its reference; print a pass/fail line."""
-    books = notebooks_of(work)
-    if not books:
-        print(f"no notebooks for work={work!r} in {NOTEBOOKS}", file=sys.stderr)
-        return 1
-    problems: dict[str, list[str]] = {}
-    for book in books:
-        executed, reference = executed_dir / book.name, references / book.name
-        if not reference.is_file():
-            problems[book.name] = [f"{book.name}: no reference {reference.relative_to(REPO_ROOT)}: "
-                                   f"run `make references WORK={work_of(book)}` and commit it"]
-            continue
-        if not executed.is_file():
-            problems[book.name] = [f"{book.name}: no executed smoke copy {executed}: run `make smoke` first"]
-            continue
-        executed_nb = json.loads(executed.read_text())
-        if not any(map(is_checked, executed_nb["cells"])):
-            problems[book.name] = [f"{book.name}: no `{CHECK_MARKER}` cell, so none of its numbers is "
-                                   f"regression-tested: print the checked values in such a cell"]
-            continue
-        found = compare_cells(executed_nb, json.loads(reference.read_text()), name=book.name)
-        if found:
-            problems[book.name] = found
-    for messages in problems.values():
-        for message in messages:
-            print(message, file=sys.stderr)
-    if any("differs from the reference" in m or "checked cells, the reference" in m
-           for messages in problems.values() for m in messages):
-        print("a checked output changed: if the change is deliberate, run `make references` and commit "
-              "the diff of tests/references/", file=sys.stderr)
-    print(f"notebook references: {len(books) - len(problems)} passed, {len(problems)} failed", flush=True)
-    return 1 if problems else 0
 
 
 def write_references(work: str, executed_dir: Path, references: Path = REFERENCES) -> int:
@@ -660,15 +561,20 @@ def main(argv=None) -> int:
                         help="only this notebook of --work (e.g. rldp_fig2); repeatable")
     parser.add_argument("--no-write-back", action="store_true",
                         help="at paper scale, leave the executed notebooks in --out only")
-    parser.add_argument("--check", type=Path, metavar="DIR",
-                        help="compare the executed smoke copies in DIR with tests/references (no execution)")
+    parser.add_argument("--references", action="store_true",
+                        help="print the reference notebooks of --work that nbval checks (make nbval); "
+                             "fail naming any missing one")
     parser.add_argument("--write-references", type=Path, metavar="DIR",
                         help="write tests/references from the executed smoke copies in DIR")
     parser.add_argument("--timings", nargs="*", type=Path, metavar="CSV",
                         help="merge these build/<scale>/timings.csv into docs/timings.csv and the README")
     args = parser.parse_args(argv)
-    if args.check is not None:
-        return check(args.work, args.check)
+    if args.references:
+        paths, missing = references_of(args.work)
+        for problem in missing:
+            print(problem, file=sys.stderr)
+        print(*(p.relative_to(REPO_ROOT) if p.is_relative_to(REPO_ROOT) else p for p in paths))
+        return 1 if missing or not paths else 0
     if args.write_references is not None:
         return write_references(args.work, args.write_references)
     if args.timings is not None:
