@@ -87,3 +87,35 @@ def test_solver_errors_survive_pickling():
     fields = (back.problem_name, back.solver, back.status, back.detail)
     assert fields == ("lp", "HIGHS", "optimal_inaccurate", "stalled")
     assert str(back) == str(err)
+
+
+def test_native_highs_lp_matches_clarabel_through_cvxpy():
+    """solvers.solve_lp (HiGHS built natively) against an independent interior-point solve of the same LP."""
+    rng = np.random.default_rng(3)
+    m, n = 6, 5
+    A = rng.normal(size=(m, n))
+    x_feasible = rng.uniform(0.2, 0.8, size=n)
+    row_lo, row_hi = A @ x_feasible - 1.0, A @ x_feasible + rng.uniform(0.1, 1.0, size=m)
+    row_lo[0] = -np.inf  # a one-sided row
+    c = rng.normal(size=n)
+    col_lo, col_hi = np.zeros(n), np.ones(n)
+    res = solvers.solve_lp(c, A, row_lo, row_hi, col_lo, col_hi, name="test lp")
+    x = cp.Variable(n)
+    cons = [A[1:] @ x >= row_lo[1:], A @ x <= row_hi, x >= col_lo, x <= col_hi]
+    ref = cp.Problem(cp.Minimize(c @ x), cons)
+    solvers.solve(ref, solver="CLARABEL", name="reference lp")
+    assert res.status == "Optimal" and res.solver == "HIGHS" and res.solver_version
+    assert res.objective == pytest.approx(ref.value, abs=1e-7)
+    np.testing.assert_allclose(c @ res.x, res.objective, atol=1e-9)
+    assert np.all(A @ res.x <= row_hi + 1e-9) and np.all(A[1:] @ res.x >= row_lo[1:] - 1e-9)
+
+
+def test_native_highs_lp_errors_are_typed_and_named():
+    with pytest.raises(solvers.InfeasibleError, match="empty box"):
+        solvers.solve_lp([1.0], [[1.0]], [2.0], [3.0], [0.0], [1.0], name="empty box")
+    with pytest.raises(solvers.UnboundedError):
+        solvers.solve_lp([-1.0], [[1.0]], [0.0], [np.inf], [0.0], [np.inf], name="ray")
+    with pytest.raises(ValueError, match="row_lo must be <= row_hi"):
+        solvers.solve_lp([1.0], [[1.0]], [3.0], [2.0], [0.0], [1.0], name="t")
+    with pytest.raises(ValueError, match="options must be valid HiGHS options"):
+        solvers.solve_lp([1.0], [[1.0]], [0.0], [1.0], [0.0], [1.0], name="t", options={"bogus": 1})

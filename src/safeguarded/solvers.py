@@ -27,6 +27,10 @@ import warnings
 from dataclasses import asdict, dataclass
 
 import cvxpy as cp
+import numpy as np
+import scipy.sparse as sp
+
+from safeguarded.validation import check_array, check_type
 
 __all__ = [
     "SolveRecord",
@@ -43,6 +47,11 @@ __all__ = [
     "HIGH_ACCURACY_OPTIONS",
     "RETRY_OPTIONS",
     "solve_with_retries",
+    "LPResult",
+    "solve_lp",
+    "highs_model",
+    "pass_lp",
+    "check_highs_status",
 ]
 
 #: Open-source default per problem class.  Clarabel is the most accurate open-source conic
@@ -325,3 +334,103 @@ def solve_with_retries(
             continue
         return dataclasses.replace(record, attempt=attempt, requested_solver=(solver or "default").upper())
     raise AssertionError("unreachable")  # pragma: no cover
+
+
+# --------------------------------------------------------------------------------------------------
+# LPs built natively in HiGHS (no cvxpy compile), for the large sparse LPs of several works
+# --------------------------------------------------------------------------------------------------
+@dataclass
+class LPResult:
+    """The solution of :func:`solve_lp`: optimal ``x``, objective, HiGHS's status, seconds in HiGHS."""
+
+    x: np.ndarray
+    objective: float
+    status: str
+    solve_time: float
+    solver: str = "HIGHS"
+    solver_version: str = ""
+
+
+def highs_model(options: dict | None = None):
+    """A silent ``highspy.Highs`` with ``options`` set (ValueError naming a bad option)."""
+    import highspy
+
+    h = highspy.Highs()
+    h.setOptionValue("output_flag", False)
+    if options is not None:
+        check_type("options", options, dict, "a dict of HiGHS options or None")
+    for key, value in (options or {}).items():
+        if h.setOptionValue(key, value) == highspy.HighsStatus.kError:
+            raise ValueError(f"options must be valid HiGHS options, got {key}={value!r}")
+    return h
+
+
+def pass_lp(h, c, A, row_lo, row_hi, col_lo, col_hi) -> None:
+    """Load ``min c'x`` s.t. ``row_lo <= Ax <= row_hi``, ``col_lo <= x <= col_hi`` into the model ``h``."""
+    import highspy
+
+    A = sp.csc_matrix(A)
+    lp = highspy.HighsLp()
+    lp.num_col_ = A.shape[1]
+    lp.num_row_ = A.shape[0]
+    lp.col_cost_ = np.asarray(c, dtype=float)
+    lp.col_lower_ = np.asarray(col_lo, dtype=float)
+    lp.col_upper_ = np.asarray(col_hi, dtype=float)
+    lp.row_lower_ = np.asarray(row_lo, dtype=float)
+    lp.row_upper_ = np.asarray(row_hi, dtype=float)
+    lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise
+    lp.a_matrix_.start_ = A.indptr.astype(np.int32)
+    lp.a_matrix_.index_ = A.indices.astype(np.int32)
+    lp.a_matrix_.value_ = A.data.astype(float)
+    status = h.passModel(lp)
+    if status == highspy.HighsStatus.kError:
+        raise SolverError("highs.passModel", "HIGHS", "error", "the model was rejected")
+
+
+def check_highs_status(h, name: str) -> str:
+    """The model status of a solved ``h`` if optimal; else the typed :class:`SolverError` naming ``name``."""
+    import highspy
+
+    status = h.getModelStatus()
+    text = h.modelStatusToString(status)
+    if status == highspy.HighsModelStatus.kOptimal:
+        return text
+    if status == highspy.HighsModelStatus.kInfeasible:
+        raise InfeasibleError(name, "HIGHS", text)
+    if status in (highspy.HighsModelStatus.kUnbounded, highspy.HighsModelStatus.kUnboundedOrInfeasible):
+        raise UnboundedError(name, "HIGHS", text)
+    raise SolverError(name, "HIGHS", text)
+
+
+def solve_lp(c, A, row_lo, row_hi, col_lo, col_hi, *, name: str, options: dict | None = None) -> LPResult:
+    """``min c'x`` s.t. ``row_lo <= Ax <= row_hi``, ``col_lo <= x <= col_hi`` in HiGHS, built natively (no
+    cvxpy compile); status checked, HiGHS's version recorded.  Bounds may be ``±inf``."""
+    c = check_array("c", c, ndim=1)
+    if sp.issparse(A):
+        if A.ndim != 2:
+            raise ValueError(f"A must be a 2-d matrix, got shape {A.shape}")
+    else:
+        A = check_array("A", A, ndim=2)
+    m, n = A.shape
+    if c.size != n:
+        raise ValueError(f"c must have one entry per column of A ({n}), got length {c.size}")
+    for lo_name, lo, hi_name, hi, size in (("row_lo", row_lo, "row_hi", row_hi, m),
+                                           ("col_lo", col_lo, "col_hi", col_hi, n)):
+        lo = check_array(lo_name, lo, shape=(size,), finite=False, nonempty=False)
+        hi = check_array(hi_name, hi, shape=(size,), finite=False, nonempty=False)
+        for side, v in ((lo_name, lo), (hi_name, hi)):
+            if np.any(np.isnan(v)):
+                raise ValueError(f"{side} must not contain NaN (use +-inf for a free side)")
+        if np.any(lo > hi):
+            raise ValueError(f"{lo_name} must be <= {hi_name} entrywise, got {lo_name} > {hi_name} at "
+                             f"{int(np.argmax(lo > hi))}")
+    check_type("name", name, str, "a string")
+    h = highs_model(options)
+    pass_lp(h, c, A, row_lo, row_hi, col_lo, col_hi)
+    start = time.perf_counter()
+    h.run()
+    elapsed = time.perf_counter() - start
+    status = check_highs_status(h, name)
+    x = np.asarray(h.getSolution().col_value)
+    return LPResult(x, float(h.getInfo().objective_function_value), status, elapsed, "HIGHS",
+                    solver_version("HIGHS"))

@@ -482,7 +482,7 @@ def inter_aro_exact_objective(fit: Fit, X, y, X_aux, y_aux, *, alpha, eps, eps_h
     """
     import scipy.sparse as sp
 
-    from safeguarded.convex_max.lp import solve_lp
+    from safeguarded.solvers import solve_lp
 
     X, y, X_aux, y_aux = check_data(X, y, X_aux, y_aux)
     _check_fit(fit, X.shape[0], X_aux.shape[0], X.shape[1])

@@ -6,7 +6,7 @@ pair with ε + ε̂ < W(P_N, P̂_N̂) (the intersection of the balls is empty ot
 
     min Σ_ij π_ij d_ij   s.t.  Σ_j π_ij = 1/N,  Σ_i π_ij = 1/N̂,  π ≥ 0
 
-is built natively in HiGHS (:func:`safeguarded.convex_max.lp.solve_lp`, status checked, version recorded).
+is built natively in HiGHS (:func:`safeguarded.solvers.solve_lp`, status checked, version recorded).
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from __future__ import annotations
 import numpy as np
 import scipy.sparse as sp
 
-from safeguarded.convex_max.lp import LPResult, solve_lp
 from safeguarded.robust_lr_aux.losses import check_data
+from safeguarded.solvers import LPResult, solve_lp
 from safeguarded.validation import check_array, check_bool, check_in_interval, check_positive
 
 __all__ = ["ground_cost", "wasserstein_distance", "radius_pairs"]
