@@ -46,6 +46,7 @@ import scipy.linalg as sla
 from numpy.lib.stride_tricks import sliding_window_view
 from scipy.linalg import blas
 
+from safeguarded.dp_noise._lp_problem import _Problem
 from safeguarded.validation import check_array, check_bool, check_integer, check_positive, check_type
 
 __all__ = [
@@ -357,8 +358,6 @@ def pair_lp(prob) -> PairLP:
 
     Every shift s ∈ [−k, k] \\ {0} and every fine cell i of the event range gives the pair (i, i − s).
     """
-    from safeguarded.dp_noise.bounds import _Problem
-
     check_type("prob", prob, _Problem, "a bounds._Problem (the LP of upper_bound / lower_bound)")
     cells = prob.cells
     if np.any(cells.widths != 1):
