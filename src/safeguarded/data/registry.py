@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import csv
 import functools
-import hashlib
 import os
 from dataclasses import dataclass
 from importlib import resources
@@ -43,11 +42,10 @@ def entries() -> dict[str, RegistryEntry]:
 
 
 def sha256sum(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
+    """The sha256 of a file, hex (pooch's ``file_hash``, the same check its downloads get)."""
+    import pooch
+
+    return pooch.file_hash(str(path), alg="sha256")
 
 
 def mirror_dir(mirror: str | os.PathLike | None = None) -> Path | None:
