@@ -1,12 +1,21 @@
 # Reproduction of privacy- and robustness-safeguarded optimization papers.
-# `make help` lists the targets. Variables: WORK (a work name or all), SCALE (smoke|paper),
-# DATA_MIRROR (a local copy of the data, e.g. ../shared/data), EXTRAS (pip extras), SEED.
+# `make help` lists the targets and the variables (the `## NAME=default  text` lines below).
 
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 .ONESHELL:
 .SHELLFLAGS := -eu -o pipefail -c
 
+## WORK=all              a work (rldp atr routing dp_noise gaussian_mixtures wasserstein_mixed robust_lr_aux
+##                       convex_max rlt) or all
+## SCALE=paper           paper (the papers' settings: hours, see README) or smoke (minutes, under build/smoke)
+## DATA_MIRROR=          a local copy of the data sets (e.g. ../shared/data); empty: download and verify
+## SEED=                 override every notebook's seed; empty: each notebook's own
+## VENV=.venv            the virtual environment `make install` creates and every target uses
+## PYTHON=python3        the interpreter that creates VENV (3.11-3.13; the lock is for these on Linux)
+## EXTRAS=dev,scip       pip extras to install (dev: tests, nbval, site, uv; scip: SCIP; mosek, cluster)
+## LOCK=requirements/lock.txt  pip constraints install pins every dependency to; LOCK= installs unpinned
+## LOCK_ARGS=            extra arguments of `uv pip compile` for `make lock` (e.g. --upgrade)
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
@@ -15,6 +24,8 @@ WORK ?= all
 SCALE ?= paper
 SEED ?=
 DATA_MIRROR ?=
+LOCK ?= requirements/lock.txt
+LOCK_ARGS ?=
 
 export MPLBACKEND := Agg
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
@@ -25,19 +36,39 @@ endif
 SMOKE := build/smoke
 SEED_ARG := $(if $(strip $(SEED)),--seed $(SEED),)
 
-.PHONY: help install reproduce notebooks claims test unit smoke nbval references timings bad-input site browser bench lint clean clean-stale
+.PHONY: help install lock reproduce notebooks claims test unit smoke nbval references timings bad-input site browser bench lint clean clean-stale
 
 help: ## list the targets and variables
-	@echo "usage: make <target> [WORK=all|rldp|atr|routing|dp_noise|gaussian_mixtures|...] [SCALE=paper|smoke] [DATA_MIRROR=path]"
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
+	@echo "usage: make <target> [VARIABLE=value ...]   (reproduce and test install first if needed)"
+	echo "targets:"
+	grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-11s %s\n", $$1, $$2}'
+	echo "variables (default after =):"
+	grep -E '^## ' $(MAKEFILE_LIST) | sed 's/^## /  /'
+	echo "hours: reproduce at SCALE=paper (the default): about 8 h on 2 cores for WORK=all (README's table"
+	echo "per notebook). Minutes: test (about 10 min), reproduce SCALE=smoke, smoke, references, site."
 
-$(VENV)/.installed: pyproject.toml
+# The install stamp records EXTRAS and LOCK: changing either (e.g. LOCK= for an unpinned install) reinstalls.
+INSTALL_SIGNATURE := extras=$(EXTRAS) lock=$(LOCK)
+ifneq ($(shell cat $(VENV)/.installed 2>/dev/null),$(INSTALL_SIGNATURE))
+.PHONY: $(VENV)/.installed
+endif
+$(VENV)/.installed: pyproject.toml $(LOCK)
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[$(EXTRAS)]'
-	touch $@
+	$(PY) -m pip install --quiet -e '.[$(EXTRAS)]' $(if $(strip $(LOCK)),-c $(LOCK),)
+	echo '$(INSTALL_SIGNATURE)' > $@
 
-install: $(VENV)/.installed ## create .venv (if missing) and install the package with EXTRAS
+install: $(VENV)/.installed ## create VENV (if missing) and install the package with EXTRAS, pinned by LOCK
+
+# One set of pins for CPython 3.11-3.13 on Linux (markers where a dependency applies to some only);
+# --fork-strategy fewest: the same version of a package for every Python where one fits all.
+# requirements/pins.txt adds the pins pyproject.toml's ranges leave open (HiGHS: the claims' version).
+lock: ## regenerate requirements/lock.txt from pyproject.toml (dev,scip extras) with uv pip compile
+	test -x $(PY) || { echo "no $(PY): run \`make install\` (or \`make install LOCK=\`) first" >&2; exit 1; }
+	$(PY) -m uv --version >/dev/null 2>&1 || $(PY) -m pip install --quiet uv
+	$(PY) -m uv pip compile pyproject.toml --extra dev --extra scip -c requirements/pins.txt --universal \
+	  --python-version 3.11 --fork-strategy fewest --custom-compile-command "make lock" $(LOCK_ARGS) \
+	  -o requirements/lock.txt
 
 # (no $(MAKE) inside: with .ONESHELL, `make -n reproduce` would then run the whole recipe)
 ifeq ($(SCALE),smoke)

@@ -17,7 +17,7 @@ html_theme = "alabaster"
 html_theme_options = {"page_width": "1200px", "sidebar_width": "220px", "show_powered_by": False}
 html_static_path = ["_static"]
 html_css_files = ["site.css"]
-html_js_files = ["claims.js"]
+# claims.js (an ES module configuring DataTables) is loaded by the claims page alone
 html_copy_source = False
 html_show_sourcelink = False
 html_title = project

@@ -66,21 +66,74 @@ def test_choose_notebook_prefers_committed_outputs_then_paper_then_smoke(tmp_pat
 
 def test_claims_page_embeds_every_row_safely():
     rows = [{"work": "rldp", "item": "fig02", "claim": "a </script> b", "paper_value": "1",
-             "reproduced_value": "2", "tolerance": "0.5", "verdict": "deviates"},
+             "reproduced_value": "2", "tolerance": "0.5", "verdict": "deviates", "note": "n"},
             {"work": "atr", "item": "t1", "claim": "c", "paper_value": "x", "reproduced_value": "y",
-             "tolerance": "", "verdict": "qualitative-ok"}]
+             "tolerance": "", "verdict": "qualitative-ok", "note": ""}]
     page = site.claims_page(rows)
     payload = page.split('<script id="claims-data" type="application/json">')[1].split("</script>")[0]
     data = json.loads(payload)
-    assert [r["claim"] for r in data["rows"]] == ["a </script> b", "c"]
-    assert data["rows"][0]["deviation"] == pytest.approx(2.0) and data["rows"][1]["deviation"] is None
-    assert '<option value="deviates">' in page and '<option value="rldp">' in page
+    table = [dict(zip(data["columns"], r, strict=True)) for r in data["rows"]]
+    assert [r["claim"] for r in table] == ["a </script> b", "c"]
+    assert table[0]["deviation"] == pytest.approx(2.0) and table[1]["deviation"] is None
+    # the note is shown right after the verdict (not off-screen after runs and locations)
+    assert data["columns"].index("note") == data["columns"].index("verdict") + 1
+    assert data["order"]["verdict"] == ["deviates", "qualitative-ok"]
+    # one filter per column present: no cause column, no cause filter (claims protocol v1)
+    assert 'data-column="work"' in page and 'data-column="verdict"' in page
+    assert 'data-column="cause"' not in page
+    with_cause = site.claims_page([dict(r, cause="scale") for r in rows])
+    assert 'data-column="cause"' in with_cause
+    assert "vendor/datatables/dt_bundle.css" in page and 'type="module" src="_static/claims.js"' in page
 
 
-def test_summary_counts_per_verdict():
-    rows = [{"work": "rldp", "verdict": "reproduced"}, {"work": "rldp", "verdict": "deviates"},
-            {"work": "atr", "verdict": "reproduced"}]
+def _claim(work, verdict, reference="printed", scale="paper", note=""):
+    return {"work": work, "item": "t1", "claim": "c", "reference": reference, "location": "",
+            "paper_value": "1", "reproduced_value": "1", "tolerance": "0.5", "verdict": verdict,
+            "scale": scale, "runs": "", "solver": "", "note": note}
+
+
+def test_summary_counts_printed_numbers_as_the_readme():
+    from safeguarded.claims import FITTED_PREFIX
+
+    rows = [_claim("rldp", "reproduced"), _claim("rldp", "deviates"),
+            _claim("rldp", "reproduced", scale="smoke"),  # smoke rows are not counted
+            _claim("rldp", "reproduced", note=FITTED_PREFIX + " x"),  # nor fitted ones
+            _claim("rldp", "qualitative-ok", reference="qualitative"),
+            _claim("atr", "inconclusive")]
     table = site.summary_table(rows, ["rldp", "atr"], link=False)
-    lines = table.splitlines()
-    assert lines[0] == "| work | notebooks | reproduced | deviates | claims |"
-    assert lines[2].endswith("| 1 | 1 | 2 |") and lines[3].endswith("| 1 | 0 | 1 |")
+    header, _, first, second = table.splitlines()
+    cells = lambda line: [c.strip() for c in line.strip("|").split("|")]  # noqa: E731
+    rldp = dict(zip(cells(header), cells(first), strict=True))
+    atr = dict(zip(cells(header), cells(second), strict=True))
+    assert (rldp["work"], rldp["printed reproduced"], rldp["printed deviates"]) == ("`rldp`", "1", "1")
+    assert rldp["fitted (not counted)"] == "1" and rldp["claims"] == "5"
+    assert rldp["qualitative ok / fails / inconclusive"] == "1 / 0 / 0"
+    assert atr["printed inconclusive"] == "1" and atr["printed reproduced"] == "0"
+    assert site.summary_table([], ["rldp"]) == "No claims yet."
+
+
+def test_verdict_in_words_is_the_part_before_the_rows(tmp_path):
+    work = tmp_path / "routing"
+    work.mkdir()
+    (work / "CLAIMS.md").write_text("# Claims: routing\n\n## Verdict\n\nReproduces in part; see "
+                                    "[the notebook](../../notebooks/routing_fig1.ipynb#fig-1) and "
+                                    "[docs](../../docs/claims.md).\n\n" + site.ROWS_MARKER
+                                    + "\n\n| item | verdict |\n|---|---|\n| fig01 | deviates |\n")
+    words = site.verdict_in_words("routing", tmp_path)
+    assert words.startswith("## Verdict") and "Reproduces in part" in words
+    assert "| fig01 |" not in words and "# Claims" not in words  # no rows, no title
+    assert "](routing_fig1.ipynb#fig-1)" in words and "docs (`../../docs/claims.md`)" in words
+    (work / "CLAIMS.md").write_text("# Claims\n\n| item | verdict |\n|---|---|\n| fig01 | deviates |\n")
+    assert site.verdict_in_words("routing", tmp_path) == ""  # no marker (protocol v1): nothing of it
+    assert site.verdict_in_words("atr", tmp_path) == ""
+
+
+def test_notebook_outputs_lose_the_machine_prefix_of_repository_paths():
+    nb = {"cells": [{"cell_type": "code", "source": "", "metadata": {}, "outputs": [
+        {"output_type": "stream", "name": "stderr",
+         "text": ["/work/main/.venv/lib/python3.11/site-packages/joblib/x.py:787: UserWarning\n"]},
+        {"output_type": "execute_result", "metadata": {}, "data": {
+            "text/plain": "{'png': PosixPath('/home/u/clone/figures/routing/fig01.png')}"}}]}]}
+    out = site.without_machine_paths(nb)["cells"][0]["outputs"]
+    assert out[0]["text"] == ".venv/lib/python3.11/site-packages/joblib/x.py:787: UserWarning\n"
+    assert out[1]["data"]["text/plain"] == "{'png': PosixPath('figures/routing/fig01.png')}"

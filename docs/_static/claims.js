@@ -1,92 +1,122 @@
-// The claims report's table: filter by work and verdict, search, sort by any column (deviation first).
-// Self-contained (no library, no network); the data is the JSON in <script id="claims-data">.
-(function () {
-  "use strict";
-  function ready(fn) {
-    if (document.readyState !== "loading") fn(); else document.addEventListener("DOMContentLoaded", fn);
-  }
-  ready(function () {
-    var dataNode = document.getElementById("claims-data");
-    var table = document.getElementById("claims-table");
-    if (!dataNode || !table) return;
-    var data = JSON.parse(dataNode.textContent);
-    var columns = data.columns.concat(["deviation"]);
-    var labels = { deviation: "deviation / tol.", paper_value: "paper", reproduced_value: "ours" };
-    var work = document.getElementById("claims-work");
-    var verdict = document.getElementById("claims-verdict");
-    var search = document.getElementById("claims-search");
-    var count = document.getElementById("claims-count");
-    var sortKey = null, sortDir = 1;
+// The claims report's table, drawn by DataTables (the bundle itables ships, copied into
+// _static/vendor/datatables/ by safeguarded.site: no network). This module only configures it:
+// the data is the JSON in <script id="claims-data"> ({columns, rows as arrays, verdicts}); the
+// selects filter one column each (exact value), the search box is DataTables' own (debounced), and
+// every filter is written to the URL hash (#work=routing&verdict=deviates&q=...), which re-filters
+// the table when it changes, so a filtered view can be linked.
+import DataTable from "./vendor/datatables/dt_bundle.js";
 
-    var head = document.createElement("tr");
-    columns.forEach(function (c) {
-      var th = document.createElement("th");
-      th.textContent = labels[c] || c;
-      th.dataset.key = c;
-      th.title = "sort by " + (labels[c] || c);
-      th.addEventListener("click", function () { sortBy(c, sortKey === c ? -sortDir : (c === "deviation" ? -1 : 1)); });
-      head.appendChild(th);
-    });
-    table.tHead.appendChild(head);
+const node = document.getElementById("claims-data");
+const holder = document.getElementById("claims-table");
+if (node && holder) {
+  const payload = JSON.parse(node.textContent);
+  const columns = payload.columns;
+  const index = Object.fromEntries(columns.map((c, i) => [c, i]));
+  const labels = { deviation: "|deviation| / tol.", paper_value: "paper", reproduced_value: "ours" };
+  const EMPTY = "(none)";
+  const filters = Array.from(document.querySelectorAll("#claims-app select[data-column]"))
+    .filter((s) => s.dataset.column in index);
+  const dev = index.deviation;
+  const number = (v) => (v === null || v === undefined || v === "" ? null : Number(v));
+  const text = DataTable.render.text();
 
-    function value(row, key) {
-      var v = row[key];
-      return v === null || v === undefined ? "" : v;
-    }
-    function compare(a, b) {
-      var x = value(a, sortKey), y = value(b, sortKey);
-      if (sortKey === "deviation") {  // rows without a numeric deviation go last either way
-        if (x === "" && y === "") return 0;
-        if (x === "") return 1;
-        if (y === "") return -1;
-        return sortDir * (x - y);
-      }
-      return sortDir * String(x).localeCompare(String(y), undefined, { numeric: true });
-    }
-    function sortBy(key, dir) {
-      sortKey = key; sortDir = dir;
-      Array.prototype.forEach.call(head.children, function (th) {
-        th.setAttribute("aria-sort", th.dataset.key === key ? (dir > 0 ? "ascending" : "descending") : "none");
-      });
-      render();
-    }
-    function render() {
-      var w = work.value, v = verdict.value, q = search.value.trim().toLowerCase();
-      var rows = data.rows.filter(function (r) {
-        if (w && r.work !== w) return false;
-        if (v && r.verdict !== v) return false;
-        if (q && !columns.some(function (c) { return String(value(r, c)).toLowerCase().indexOf(q) >= 0; })) return false;
-        return true;
-      });
-      if (sortKey) rows = rows.slice().sort(compare);
-      var body = document.createElement("tbody");
-      rows.forEach(function (r) {
-        var tr = document.createElement("tr");
-        tr.className = "v-" + r.verdict;
-        columns.forEach(function (c) {
-          var td = document.createElement("td");
-          var x = value(r, c);
-          td.textContent = c === "deviation" && x !== "" ? Number(x).toPrecision(3) : x;
-          tr.appendChild(td);
-        });
-        body.appendChild(tr);
-      });
-      table.replaceChild(body, table.tBodies[0]);
-      count.textContent = rows.length + " of " + data.rows.length + " claims";
-      var hash = [];
-      if (w) hash.push("work=" + encodeURIComponent(w));
-      if (v) hash.push("verdict=" + encodeURIComponent(v));
-      history.replaceState(null, "", hash.length ? "#" + hash.join("&") : location.pathname);
-    }
-    // a link such as claims-report.html#work=routing&verdict=deviates opens pre-filtered
-    location.hash.replace(/^#/, "").split("&").forEach(function (part) {
-      var kv = part.split("=");
-      var node = kv[0] === "work" ? work : kv[0] === "verdict" ? verdict : null;
-      if (node && kv[1]) node.value = decodeURIComponent(kv[1]);
-    });
-    [work, verdict].forEach(function (n) { n.addEventListener("change", render); });
-    search.addEventListener("input", render);
-    document.getElementById("claims-sort-deviation").addEventListener("click", function () { sortBy("deviation", -1); });
-    render();
+  const table = new DataTable(holder, {
+    data: payload.rows,
+    columns: columns.map((c, i) => ({
+      title: labels[c] || c.replaceAll("_", " "),
+      data: i,
+      className: "col-" + c,
+      type: i === dev ? "num" : "string",
+      render: i === dev
+        ? (v, kind) => {
+          const x = number(v);
+          if (kind === "sort" || kind === "type") return x === null ? -1 : x;  // no number: last
+          return x === null ? "" : String(Number(x.toPrecision(3)));
+        }
+        : text,
+    })),
+    deferRender: true,
+    autoWidth: false,
+    order: [],
+    pageLength: 25,
+    lengthMenu: [10, 25, 50, 100, 500],
+    searchDelay: 400,
+    language: { search: "search all columns:", info: "rows _START_–_END_ of _TOTAL_",
+                infoFiltered: "(filtered from _MAX_)" },
+    createdRow: (row, data) => row.classList.add("v-" + data[index.verdict]),
   });
-})();
+  window.claimsTable = table;
+
+  const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const optionsOf = (column, rows) => {
+    const seen = new Set(rows.map((r) => r[index[column]] ?? ""));
+    const order = (payload.order || {})[column];
+    const values = order ? order.filter((v) => seen.has(v)).concat([...seen].filter((v) => !order.includes(v)).sort())
+      : [...seen].sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
+    return values.map((v) => (v === "" ? EMPTY : v));
+  };
+  const fill = (select, values) => {
+    const keep = select.value;
+    select.replaceChildren(new Option("all", ""), ...values.map((v) => new Option(v, v)));
+    select.value = values.includes(keep) ? keep : "";
+  };
+  const byColumn = Object.fromEntries(filters.map((s) => [s.dataset.column, s]));
+  filters.forEach((s) => fill(s, optionsOf(s.dataset.column, payload.rows)));
+  const fillItems = () => {  // the item list follows the chosen work
+    if (!byColumn.item) return;
+    const work = byColumn.work ? byColumn.work.value : "";
+    fill(byColumn.item, optionsOf("item", work ? payload.rows.filter((r) => r[index.work] === work) : payload.rows));
+  };
+
+  const apply = () => {
+    for (const s of filters) {
+      const v = s.value;
+      const pattern = v === "" ? "" : v === EMPTY ? "^$" : "^" + escape(v) + "$";
+      table.column(index[s.dataset.column]).search(pattern, true, false);
+    }
+  };
+  const state = () => {
+    const params = new URLSearchParams();
+    for (const s of filters) if (s.value) params.set(s.dataset.column, s.value);
+    if (table.search()) params.set("q", table.search());
+    const order = table.order();
+    if (order.length && order[0][0] === dev) params.set("sort", order[0][1] === "desc" ? "deviation" : "-deviation");
+    return params.toString();
+  };
+  const writeHash = () => {
+    const hash = state();
+    if (hash !== location.hash.slice(1)) history.replaceState(null, "", hash ? "#" + hash : location.pathname);
+  };
+  const readHash = () => {
+    const params = new URLSearchParams(location.hash.slice(1));
+    if (byColumn.work) byColumn.work.value = params.get("work") || "";
+    fillItems();
+    for (const s of filters) {
+      const v = params.get(s.dataset.column) || "";
+      s.value = Array.from(s.options).some((o) => o.value === v) ? v : "";
+    }
+    table.search(params.get("q") || "");
+    const sort = params.get("sort");
+    table.order(sort === "deviation" ? [[dev, "desc"]] : sort === "-deviation" ? [[dev, "asc"]] : []);
+    apply();
+    table.draw();
+  };
+
+  const count = document.getElementById("claims-count");
+  table.on("draw", () => {
+    const info = table.page.info();
+    if (count) count.textContent = `${info.recordsDisplay} of ${info.recordsTotal} claims`;
+    writeHash();
+  });
+  filters.forEach((s) => s.addEventListener("change", () => {
+    if (s === byColumn.work) fillItems();
+    apply();
+    table.draw();
+  }));
+  const sortButton = document.getElementById("claims-sort-deviation");
+  if (sortButton) sortButton.addEventListener("click", () => table.order([[dev, "desc"]]).draw());
+  const reset = document.getElementById("claims-reset");
+  if (reset) reset.addEventListener("click", () => { history.replaceState(null, "", location.pathname); readHash(); });
+  window.addEventListener("hashchange", readHash);
+  readHash();
+}

@@ -3,11 +3,15 @@
 Sources are generated into ``build/site/src`` and rendered by Sphinx with myst-nb
 (``nb_execution_mode = "off"``) into ``build/site/html``:
 
-* ``index``: the nine works with the per-work claims summary computed from ``figures/claims.csv``;
-* ``works/<work>``: the work's claims summary, its rendered notebooks, every figure
-  (``figures/<work>/*.png`` with its PDF and data CSV) and every table (``*.md``);
-* ``claims-report``: every claim in a table filtered by work and verdict and sorted by the size of
-  the deviation in the browser (a self-contained script, ``docs/_static/claims.js``: no CDN);
+* ``index``: the nine works with the per-work claims summary of the README (printed numbers only,
+  :func:`safeguarded.claims.summary_table`), computed from ``figures/claims.csv``;
+* ``works/<work>``: the verdict in words (the part of ``figures/<work>/CLAIMS.md`` before its
+  ``<!-- rows -->`` marker, never its rows), the work's claim counts with a link to its rows on the
+  claims page, its rendered notebooks, every figure (``figures/<work>/*.png`` with its PDF and data
+  CSV) and every table (``*.md`` but ``CLAIMS.md``);
+* ``claims-report``: every claim in a DataTables table (paged; filters per work, item, reference,
+  verdict, scale and cause; debounced search; sort by |deviation| / tolerance; the filters in the URL
+  hash). DataTables is the bundle the ``itables`` package ships, copied into the site: no CDN;
 * the claims protocol (``docs/claims.md``), further pages in ``docs/*.md``, the README's install,
   cluster and test instructions, and the measured wall times (``docs/timings.csv``).
 
@@ -23,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import csv
-import html
 import json
 import math
 import re
@@ -32,6 +35,7 @@ import sys
 import time
 from pathlib import Path
 
+from safeguarded import claims as claims_module
 from safeguarded.notebooks import TIMINGS, notebooks_of, timings_markdown
 from safeguarded.paths import REPO_ROOT, WORKS
 
@@ -41,6 +45,13 @@ CLAIMS_CSV = FIGURES / "claims.csv"
 README = REPO_ROOT / "README.md"
 VERDICT_ORDER = ("reproduced", "deviates", "inconclusive", "qualitative-ok", "qualitative-fails")
 GENERATED_PAGES = ("index", "claims-report", "install", "timings")
+#: Where a work's ``CLAIMS.md`` ends its verdict in words and starts the rows (claims protocol v2).
+ROWS_MARKER = getattr(claims_module, "ROWS_MARKER", "<!-- rows -->")
+#: The claims page's filters, in order (a column missing from ``claims.csv`` gets no filter).
+FILTER_COLUMNS = ("work", "item", "reference", "verdict", "scale", "cause")
+#: The claims page's column order: what a reader compares first, long texts wrapped after.
+COLUMN_ORDER = ("work", "item", "claim", "paper_value", "reproduced_value", "tolerance", "deviation",
+                "verdict", "cause", "note", "evidence", "scale", "reference", "runs", "location", "solver")
 
 
 # --------------------------------------------------------------------------------------------------
@@ -93,17 +104,49 @@ def work_titles(readme: Path = README) -> dict[str, str]:
 
 
 def summary_table(rows: list[dict], works: list[str], link: bool = True) -> str:
-    """Markdown table: claims per verdict for each work (links to the work pages)."""
-    verdicts = verdicts_of(rows) or list(VERDICT_ORDER)
-    head = "| work | notebooks | " + " | ".join(verdicts) + " | claims |"
-    lines = [head, "|" + "---|" * (len(verdicts) + 3)]
-    for work in works:
-        mine = [r for r in rows if r.get("work") == work]
-        counts = [sum(r.get("verdict") == v for r in mine) for v in verdicts]
-        name = f"[{work}](works/{work}.md)" if link else f"`{work}`"
-        lines.append(f"| {name} | {len(notebooks_of(work))} | " + " | ".join(map(str, counts))
-                     + f" | {len(mine)} |")
-    return "\n".join(lines)
+    """Markdown table: the README's claims summary (:func:`safeguarded.claims.summary_table`) for
+    ``works``: printed numbers reproduced / deviating / inconclusive (fitted and smoke rows not
+    counted), then the fitted, derived and qualitative rows, the scales and all claims."""
+    import pandas as pd
+
+    frame = pd.DataFrame(rows).fillna("")
+    frame = frame[frame["work"].isin(works)] if not frame.empty else frame
+    if frame.empty:
+        return "No claims yet."
+    table = claims_module.summary_table(frame)
+    table.insert(1, "notebooks", [len(notebooks_of(w)) for w in table["work"]])
+    table["work"] = [f"[{w}](works/{w}.md)" if link else f"`{w}`" for w in table["work"]]
+    return table.to_markdown(index=False)
+
+
+SUMMARY_NOTE = (
+    "Counted as the README and `figures/CLAIMS.md` count them: the three *printed* columns are the "
+    "numbers the work prints, at paper or reduced scale, without the rows whose reproduction uses a "
+    "rule fitted to the work's own numbers (*fitted (not counted)*). *derived* rows are numbers we "
+    "compute from the work's statements (not printed by it), *qualitative* rows are statements "
+    "(orderings, shapes, \"holds\"), *scales* says at which scales the rows were computed, and "
+    "*claims* counts every row of the [claims report](claims-report.md)."
+)
+
+
+def verdict_in_words(work: str, figures: Path = FIGURES) -> str:
+    """The part of ``figures/<work>/CLAIMS.md`` before its rows marker (empty without the marker).
+
+    Its title line (``# ...``) is dropped, its links to notebooks point at the notebook pages, other
+    links to repository files become text.
+    """
+    path = figures / work / "CLAIMS.md"
+    if not path.is_file():
+        return ""
+    text = path.read_text(encoding="utf-8")
+    if ROWS_MARKER not in text:
+        return ""
+    head = text.split(ROWS_MARKER, 1)[0]
+    head = re.sub(r"\A\s*# [^\n]*\n", "", head).strip()
+    head = re.sub(r"\]\((?:[./]*/)?notebooks/([A-Za-z0-9_]+)\.ipynb(#[^)\s]*)?\)",
+                  lambda m: f"]({m.group(1)}.ipynb{m.group(2) or ''})", head)
+    return local_links_to_text(head, keep=lambda t: t.split("#")[0].endswith(".ipynb")
+                               and "/" not in t.split("#")[0])
 
 
 # --------------------------------------------------------------------------------------------------
@@ -143,6 +186,25 @@ def note_cell(text: str) -> dict:
     return {"cell_type": "markdown", "id": "site-note", "metadata": {}, "source": text}
 
 
+#: An absolute path in front of a repository folder (``/home/x/repo/.venv/...``, ``/work/main/figures/``):
+#: the site shows the part from the repository folder on, never the machine's prefix.
+_MACHINE_PREFIX = re.compile(r"(?:[A-Za-z]:)?(?:[/\\][\w.+~-]+)+?[/\\]"
+                             r"(?=(?:\.venv|src|figures|notebooks|results|build|tests|benchmarks)[/\\])")
+
+
+def without_machine_paths(nb: dict) -> dict:
+    """``nb`` with every text output's absolute repository paths made relative to the repository."""
+    for cell in nb.get("cells", []):
+        for out in cell.get("outputs", []) or []:
+            if "text" in out:
+                out["text"] = _MACHINE_PREFIX.sub("", "".join(out["text"]))
+            data = out.get("data", {})
+            for kind in ("text/plain", "text/html", "text/markdown"):
+                if kind in data:
+                    data[kind] = _MACHINE_PREFIX.sub("", "".join(data[kind]))
+    return nb
+
+
 def choose_notebook(path: Path, build: Path) -> tuple[dict, str]:
     """The executed notebook to show for ``notebooks/<name>.ipynb`` and where it comes from."""
     nb = json.loads(path.read_text(encoding="utf-8"))
@@ -169,9 +231,12 @@ def choose_notebook(path: Path, build: Path) -> tuple[dict, str]:
 def work_page(work: str, title: str, rows: list[dict], books: list[str], src: Path) -> str:
     figs = FIGURES / work
     lines = [f"# {work}", "", title, ""]
+    words = verdict_in_words(work)
+    if words:
+        lines += [words, ""]
     lines += ["## Claims", "", summary_table(rows, [work], link=False), "",
-              f"All of them, filterable: [the claims report](../claims-report.md) "
-              f"(pre-filtered: <a href=\"../claims-report.html#work={work}\">{work} only</a>).", ""]
+              f"Its rows, filterable and sorted by the size of the deviation: "
+              f"<a href=\"../claims-report.html#work={work}\">the claims report, {work} only</a>.", ""]
     lines += ["## Notebooks", ""]
     if books:
         lines += ["```{toctree}", ":maxdepth: 1", "", *books, "```", ""]
@@ -185,7 +250,7 @@ def work_page(work: str, title: str, rows: list[dict], books: list[str], src: Pa
                  for ext in ("pdf", "csv") if (figs / f"{stem}.{ext}").is_file()]
         lines += [f"### {stem}", "", f"```{{image}} ../figures/{work}/{png.name}", f":alt: {work} {stem}",
                   ":width: 90%", "```", "", " · ".join(links), ""]
-    tables = sorted(figs.glob("*.md")) if figs.is_dir() else []
+    tables = sorted(p for p in figs.glob("*.md") if p.name != "CLAIMS.md") if figs.is_dir() else []
     lines += ["## Tables", ""] + ([] if tables else ["No table yet.", ""])
     for table in tables:
         body = table.read_text(encoding="utf-8").strip()
@@ -200,36 +265,39 @@ def work_page(work: str, title: str, rows: list[dict], books: list[str], src: Pa
 
 
 def claims_page(rows: list[dict]) -> str:
-    """The claims report with client-side filtering and sorting (``_static/claims.js``)."""
-    columns = [c for c in (rows[0].keys() if rows else []) if c]
-    data = [dict(r, deviation=deviation(r)) for r in rows]
-    payload = json.dumps({"columns": columns, "rows": data}, ensure_ascii=False).replace("</", "<\\/")
-    works = sorted({r.get("work", "") for r in rows}, key=lambda w: (w not in WORKS, WORKS.index(w)
-                                                                       if w in WORKS else 0, w))
-    options = lambda values: "".join(  # noqa: E731
-        f'<option value="{html.escape(v)}">{html.escape(v)}</option>' for v in values)
-    verdict_options = options(verdicts_of(rows))
+    """The claims report: DataTables over the rows (``_static/claims.js``), the data embedded as JSON."""
+    present = [c for c in (rows[0].keys() if rows else []) if c]
+    columns = [c for c in COLUMN_ORDER if c in present or c == "deviation"]
+    columns += [c for c in present if c not in columns]
+    data = [[deviation(r) if c == "deviation" else r.get(c, "") for c in columns] for r in rows]
+    payload = json.dumps({"columns": columns, "rows": data, "order": {"verdict": verdicts_of(rows)}},
+                         ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    selects = "".join(
+        f'<label>{c} <select id="claims-{c}" data-column="{c}"><option value="">all</option></select></label>'
+        for c in FILTER_COLUMNS if c in present)
     return f"""# Claims report
 
 Every number and statement the works make that this repository checks, beside our value, with the
 verdict reached under [the claims protocol](claims.md) — generated from `figures/claims.csv`
-({len(rows)} rows). Filter by work and verdict, search the text, and sort by any column; the column
-*deviation / tol.* is |ours − paper| divided by the tolerance (> 1 means outside it; absolute when no
-tolerance is stated; empty when a value is not a number).
+({len(rows)} rows). Filter by work, item, reference, verdict, scale and cause, search the text, and
+sort by any column; *|deviation| / tol.* is |ours − paper| divided by the tolerance (> 1 means
+outside it; absolute when no tolerance is stated; empty when a value is not a number). The address
+bar keeps the filters: copy it to link to what you see.
 
 ```{{raw}} html
+<link rel="stylesheet" href="_static/vendor/datatables/dt_bundle.css">
 <div id="claims-app">
   <div class="claims-controls">
-    <label>work <select id="claims-work"><option value="">all</option>{options(works)}</select></label>
-    <label>verdict <select id="claims-verdict"><option value="">all</option>{verdict_options}</select></label>
-    <label>search <input id="claims-search" type="search" placeholder="text in any column"></label>
-    <button id="claims-sort-deviation" type="button">largest deviation first</button>
+    {selects}
+    <button id="claims-sort-deviation" type="button">largest |deviation| / tol. first</button>
+    <button id="claims-reset" type="button">clear filters</button>
     <span id="claims-count" aria-live="polite"></span>
   </div>
-  <div class="claims-scroll"><table id="claims-table" class="claims-table">
-    <thead></thead><tbody></tbody></table></div>
+  <table id="claims-table" class="claims-table display compact"></table>
+  <noscript>The table needs JavaScript; the same rows are in <code>figures/claims.csv</code>.</noscript>
 </div>
 <script id="claims-data" type="application/json">{payload}</script>
+<script type="module" src="_static/claims.js"></script>
 ```
 """
 
@@ -248,6 +316,7 @@ def index_page(rows: list[dict], titles: dict[str, str], extra: list[str]) -> st
         "", "## The nine works", "", *works_table, "",
         "## Claims per work (generated from `figures/claims.csv`)", "",
         summary_table(rows, list(WORKS)) if rows else "No claims report yet (`make claims`).", "",
+        SUMMARY_NOTE, "",
         "```{toctree}", ":hidden:", ":maxdepth: 1", "", *pages, "```", "",
     ])
 
@@ -279,6 +348,19 @@ def _mathjax_dir() -> Path | None:
     return path if (path / "tex-svg.js").is_file() else None
 
 
+def _datatables_dir() -> Path:
+    """DataTables 2 with its extensions, as bundled by the ``itables`` package (offline)."""
+    try:
+        from importlib import resources
+
+        path = Path(str(resources.files("itables").joinpath("html")))
+    except ModuleNotFoundError:
+        path = None
+    if path is None or not (path / "dt_bundle.js").is_file():
+        raise RuntimeError("DataTables for the offline site is missing: pip install -e '.[site]' (itables)")
+    return path
+
+
 def generate(src: Path, build: Path = REPO_ROOT / "build") -> dict:
     """Write the Sphinx sources into ``src``; returns what each notebook's outputs come from."""
     if src.exists():
@@ -300,6 +382,7 @@ def generate(src: Path, build: Path = REPO_ROOT / "build") -> dict:
         books = []
         for path in notebooks_of(work):
             nb, origin = choose_notebook(path, build)
+            nb = without_machine_paths(nb)
             origins[path.name] = origin
             (src / "works" / path.name).write_text(json.dumps(nb, ensure_ascii=False), encoding="utf-8")
             books.append(path.stem)
@@ -315,6 +398,10 @@ def generate(src: Path, build: Path = REPO_ROOT / "build") -> dict:
     if mathjax is None:
         raise RuntimeError("MathJax for the offline site is missing: pip install -e '.[site]'")
     shutil.copytree(mathjax, src / "_static" / "mathjax", dirs_exist_ok=True)
+    vendor = src / "_static" / "vendor" / "datatables"
+    vendor.mkdir(parents=True, exist_ok=True)
+    for name in ("dt_bundle.js", "dt_bundle.css"):
+        shutil.copy2(_datatables_dir() / name, vendor / name)
     return origins
 
 
