@@ -249,3 +249,14 @@ def test_v2_a_printed_deviation_without_a_cause_is_refused(tmp_path, monkeypatch
     report = (tmp_path / "rldp" / "CLAIMS.md").read_text()
     assert report.index("## Verdict") < report.index(claims.ROWS_MARKER)
     assert "| 1 | `unexplained` | not found yet |" in report
+
+
+def test_a_supplement_number_is_judged_but_never_counted_as_printed():
+    cs = _set()
+    row = cs.printed("fig03", "TLap", "0.392281", 0.392281, location="a script", reference="supplement")
+    assert row.reference == "supplement" and row.verdict == "reproduced"
+    with pytest.raises(ClaimError, match="reference must be"):
+        cs.printed("fig03", "x", "1.0", 1.0, location="L1", reference="derived")
+    table = cs.frame()
+    assert not claims.validate(table)
+    assert claims.summary_table(table).loc[0, "printed reproduced"] == 0

@@ -12,6 +12,8 @@ Reference kinds (column ``reference``)
 ``printed``
     a number the work prints, with its ``location`` (table/row/column, figure, or ``L<line>`` of the
     seed text).  Only these count in the headline "reproduced" figures.
+``supplement``
+    a number the work does not print but its authors' supplement or public scripts state (not counted).
 ``derived``
     a value we computed from the work's stated formulas or parameters (the work never printed it).
 ``qualitative``
@@ -94,7 +96,7 @@ COLUMNS = [
     "note",
 ]
 VERDICTS = ("reproduced", "deviates", "inconclusive", "qualitative-ok", "qualitative-fails")
-REFERENCES = ("printed", "derived", "qualitative")
+REFERENCES = ("printed", "supplement", "derived", "qualitative")
 SCALES = ("smoke", "reduced", "paper")
 RELATIONS = ("==", "<=", ">=")
 EXPECTATIONS = ("<", ">", "<=", ">=")
@@ -359,13 +361,18 @@ class ClaimSet:
         solver_tolerance: float | None = None,
         reason: str = "",
         effect: float | None = None,
+        reference: str = "printed",
         **opts,
     ) -> Claim:
         """A deterministic number the work prints (``paper``: the printed string).
 
         Tolerance: half a unit of its last printed digit, or ``solver_tolerance`` where that is larger
-        (``reason`` then required and added to the note).
+        (``reason`` then required and added to the note).  ``reference="supplement"`` marks a number the
+        work does not print but its authors' supplement or public scripts state (judged alike, never
+        counted with the work's printed numbers; ``location`` names the source).
         """
+        if reference not in ("printed", "supplement"):
+            raise ClaimError(f"reference must be 'printed' or 'supplement', got reference={reference!r}")
         tol = printed_tolerance(paper)
         if solver_tolerance is not None:
             if not (solver_tolerance >= 0):
@@ -380,7 +387,7 @@ class ClaimSet:
                     f"; {opts['note']}" if opts.get("note") else ""
                 )
         return self._numeric(
-            item, claim, "printed", location, paper, parse_printed(paper), ours, tol, relation, effect, opts
+            item, claim, reference, location, paper, parse_printed(paper), ours, tol, relation, effect, opts
         )
 
     def printed_mc(
@@ -548,7 +555,7 @@ def validate(table: pd.DataFrame) -> list[str]:
                 problems.append(f"{where}: {col} is missing")
         if row["reference"] == "qualitative" and row["verdict"] not in _QUALITATIVE_VERDICTS:
             problems.append(f"{where}: a qualitative claim needs a verdict in {_QUALITATIVE_VERDICTS}")
-        if row["reference"] in ("printed", "derived"):
+        if row["reference"] in ("printed", "supplement", "derived"):
             if row["verdict"] not in _NUMERIC_VERDICTS:
                 problems.append(f"{where}: a numeric claim needs a verdict in {_NUMERIC_VERDICTS}")
             elif row["verdict"] != "inconclusive":
