@@ -373,7 +373,7 @@ def section1_bounds(epsilon: float, delta: float, loss: str = "l1", k: int = 20)
     """The Section 1 LP bounds D(L, beta) <= optimum <= P(L, beta) for one cell (Delta = 1), from the
     ``dp_noise`` work (imported): uniform cells of width beta = 1/k on the support rule's [-Lambda, Lambda].
 
-    Table 10/15's o is "the lower bound" once the bounds agree to 1e-3 (L2986); with a coarse grid the
+    Table 10/15's o is "the lower bound" once the bounds agree to 1e-3 (L2988); with a coarse grid the
     lower bound is looser, so the gap share 100% (a - m)/(a - o) computed from it is a lower estimate.
     """
     from safeguarded.dp_noise import bounds

@@ -4,7 +4,7 @@ Thesis App. 2.C (L2968–L2988, L3060–L3072): for every (ε, δ) of the Sectio
 tables report 100%·(a − m)/(a − o), where a is the analytic Gaussian's expected loss, m the best-K
 multi-Gaussian's and o the optimal expected loss over *all* (ε, δ)-DP additive noises, taken from
 the Section 1 bounding LPs ("run … until the upper and lower bounds are almost equal with a tolerance
-of 10^-3, and then use the lower bound", L2986).
+of 10^-3, and then use the lower bound", L2988).
 
 The LPs are the Section 1 work's (:mod:`safeguarded.dp_noise.bounds`, imported, never copied):
 D(π, β) ≤ optimum ≤ P(π, β) (Props. 1 and 3 with the non-uniform cells of §1.4.1, L791–L809).
