@@ -76,13 +76,13 @@ reproduce: smoke ## execute WORK's notebooks at SCALE; paper: outputs into noteb
 else
 reproduce: install
 	$(PY) -m safeguarded.notebooks --work $(WORK) --scale $(SCALE) $(SEED_ARG)
-	$(PY) -m safeguarded.claims --readme README.md
+	$(PY) -m safeguarded.claims --readme README.md --findings docs/findings.md
 	$(PY) -m safeguarded.notebooks --timings $(wildcard build/smoke/timings.csv) build/paper/timings.csv
 	$(PY) -m safeguarded.site --out build/site
 endif
 
 claims: install ## validate and merge the notebooks' claims into figures/claims.csv, CLAIMS.md and the README summary
-	$(PY) -m safeguarded.claims --readme README.md
+	$(PY) -m safeguarded.claims --readme README.md --findings docs/findings.md
 
 test: install ## unit tests; every notebook once at smoke scale, checked outputs vs tests/references; site in a browser
 	start=$$(date +%s)
