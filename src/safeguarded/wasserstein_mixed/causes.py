@@ -1,0 +1,177 @@
+"""Why the printed numbers of thesis §3 (``wasserstein_mixed``) that deviate do so, and where §3 is
+inconsistent with itself (claims protocol v2, :mod:`safeguarded.judging`).
+
+Every rule below was settled by a check: the notebook's dimension table, a measured rerun with more splits
+(numbers in ``why``; the command is in the notebook's "Paper vs ours" section), or the thesis text (``Lnnnn``
+lines of ``../shared/seeds/001_748385b54f8c598a.txt``).  The first matching rule wins.
+
+The unit of Tables 24–26 is ours: the captions say "mean squared errors" of outputs scaled to [−1, 1]
+(L3502) and the magnitudes (100–900) fit neither the MSE nor its root without a factor; we print MSE × 10³
+because it matches the printed magnitudes, i.e. a rule fitted to the thesis.  The authors' public code
+(``selvi-aras/WassersteinLR``, the NeurIPS-2022 predecessor) covers logistic regression only and states no
+regression unit, so the choice stays ``ours:``.
+"""
+
+from __future__ import annotations
+
+from safeguarded.judging import Cause, Finding
+
+__all__ = ["CAUSES", "FINDINGS"]
+
+_T21 = "notebooks/wasserstein_mixed_tables21_26.ipynb#paper-vs-ours-tables-21-23-classification"
+_T24 = "notebooks/wasserstein_mixed_tables21_26.ipynb#paper-vs-ours-tables-24-26-regression"
+_T20 = "notebooks/wasserstein_mixed_tables19_20.ipynb#paper-vs-ours-table-20"
+_F14 = "notebooks/wasserstein_mixed_fig14.ipynb#paper-vs-ours-the-mean-of-c"
+
+_UNIT = (
+    "ours: errors are MSE x 10^3 of the output min-max scaled to [-1, 1] (L3502), a unit fitted to the "
+    "printed magnitudes; the authors' public code (selvi-aras/WassersteinLR) has no regression and states "
+    "none"
+)
+
+CAUSES: list[Cause] = [
+    Cause(
+        cause="underspecified",
+        why=(
+            "ours 2.2549 vs the thesis's 2.29: both are 10,000-simulation means; the exact value of the "
+            "stated generator, 9.5 - E[K | K <= 8] = 2.2741, lies between them (ours 1.6, the thesis 1.4 of "
+            "our standard errors 0.0117 away), but the band holds only our error"
+        ),
+        evidence=(
+            "text: L3402 prints the mean |c| of its own 10,000 simulations without a standard error; ours: "
+            "the closed form 9.5 - E[K | K <= 8] for K ~ Binomial(10, 0.8) (the notebook's derived row, "
+            "reproduced)"
+        ),
+        item=r"^fig14$",
+        claim=r"mean \|c\| of the extra atom",
+        section=_F14,
+    ),
+    Cause(
+        cause="scale",
+        why=(
+            "our 30 s limit (thesis: 1 h) leaves only the Huber instance solved at J = 25 (gap 0.0008 %); "
+            "LR and SSVM piece[25] time out, and LR's tangent gap is 5.6-6.2 % at J = 5 and, measured on an "
+            "N = 100 instance of the same generator (44 s), 4.2 % at J = 25, above the thesis's 0.1 %"
+        ),
+        evidence=(
+            "the run: notebook's Table 20 gap table (LR / SSVM J = 25: time_limit at 30 s); measured "
+            "runtime_cell('logistic', N=100, share=0.25, dataset=0, J=(5, 25), time_limit=120): gaps 10.1 % "
+            "(J = 5) and 4.2 % (J = 25)"
+        ),
+        item=r"^table20$",
+        claim=r"suboptimality of piece\[25\]",
+        section=_T20,
+    ),
+    Cause(
+        cause="substitute-data",
+        why=(
+            "our fire has M_x 10, M_z 17, K 2 (month, day one-hot; X, Y numeric) against the thesis's 10, "
+            "31, 4, and a log(1 + area) output (ours); ours 1.5-2.0x the thesis's in 23 half-size cells, "
+            "1.25x in one full (30 splits of Nom / r-Nom half keep 1.3-1.4x: 177 / 163 vs 133 / 114); MSE x "
+            "10^3 is a unit fitted to the printed magnitudes"
+        ),
+        evidence="notebook's dimension table (fire 517, 10, 17, 2 vs 517, 10, 31, 4); " + _UNIT,
+        item=r"^table2[4-6]$",
+        claim=r"^fire ",
+        section=_T24,
+    ),
+    Cause(
+        cause="substitute-data",
+        why=(
+            "our imports (UCI autos) has N 201, M_z 55, K 11 (rows with a missing feature kept, "
+            "median-imputed; symboling one-hot) against the thesis's 193, 45, 10; ours 3.8-34x lower (12-91 "
+            "vs 270-660, MSE x 10^3, a unit fitted to the printed magnitudes)"
+        ),
+        evidence="notebook's dimension table (imports 201, 14, 55, 11 vs 193, 14, 45, 10); " + _UNIT,
+        item=r"^table2[4-6]$",
+        claim=r"^imports ",
+        section=_T24,
+    ),
+    Cause(
+        cause="substitute-data",
+        why=(
+            "our breast-cancer has N 286, M_z 34 (rows with '?' kept as a level; observed levels) against "
+            "the thesis's 277, 42 (documented levels, 9 rows dropped): the data set differs"
+        ),
+        evidence="notebook's dimension table (breast-cancer 286, 0, 34, 9 vs 277, 0, 42, 9)",
+        item=r"^table2[1-3]$",
+        claim=r"^breast-cancer ",
+        section=_T21,
+    ),
+    Cause(
+        cause="unexplained",
+        why=(
+            "ours 17.9-18.9 % vs 13.4-14.3 % (dimensions match: 339, 0, 25, 17); our 3 splits are hard "
+            "ones, but 30 splits of Nom / r-Nom (LR, hinge) still give 15.8-16.0 +- 0.6-0.8 %, 1.5-2.6 pp "
+            "above the thesis: a systematic gap we have not traced"
+        ),
+        evidence=(
+            "measured: uci_cell('primary-tumor', loss, 'full', split 0-29, methods=('Nom', 'r-Nom')): LR "
+            "15.87 +- 0.65 / 15.77 +- 0.62, hinge 15.92 +- 0.78 / 15.97 +- 0.68 (splits 0-2: 16.9-18.4)"
+        ),
+        item=r"^table2[1-3]$",
+        claim=r"^primary-tumor full ",
+        section=_T21,
+    ),
+    Cause(
+        cause="scale",
+        why=(
+            "3 splits of 14 test rows (one error = 7.1 pp): MixF(K) / r-MixF(K) are 38.10 / 33.33 % on "
+            "splits 0-2 and 22.14 +- 4.45 / 21.43 +- 3.53 % over 10 splits, against the thesis's 20.91 / "
+            "18.47 %"
+        ),
+        evidence=(
+            "measured: uci_cell('lymphography', 'smooth_hinge', 'half', split 0-9, methods=('MixF(K)',) and "
+            "('r-MixF(K)',)) with the notebook's grids"
+        ),
+        item=r"^table23$",
+        claim=r"^lymphography half (r-)?MixF\(K\)$",
+        section=_T21,
+    ),
+    Cause(
+        cause="scale",
+        why=(
+            "spect full r-Nom (smooth hinge) is 24.53 % on splits 0-2 and 21.64 +- 1.08 % over 30 splits, "
+            "2.4 pp from the thesis's 19.25 % (Nom on the same 30 splits: 19.25 +- 1.23 % vs the thesis's "
+            "20.28 %)"
+        ),
+        evidence=(
+            "measured: uci_cell('spect', 'smooth_hinge', 'full', split 0-29, methods=('Nom', 'r-Nom')) with "
+            "the notebook's grids"
+        ),
+        item=r"^table23$",
+        claim=r"^spect full r-Nom$",
+        section=_T21,
+    ),
+]
+
+FINDINGS: list[Finding] = [
+    Finding(
+        id="student-rows-copied",
+        title="Tables 25 and 26 print the same eight half-size errors for student",
+        text=(
+            "The student row's half-size (reduced) cells of Table 25 (pinball loss, L3578) and Table 26 "
+            "(tau-insensitive loss, L3589) are identical in all eight methods (451.85, 451.89, 397.59, "
+            "403.51, 398.50, 393.65, 451.95, 408.27), while the full-size cells of the same rows differ in "
+            "seven of eight. Two different losses cannot give the same eight test errors to two decimals: "
+            "one of the two rows is most likely a copy of the other."
+        ),
+        evidence="tests/test_claims_causes.py::test_wasserstein_mixed_student_half_rows_are_identical",
+        size="8 printed cells of Table 26 (or 25)",
+        claims=("table25", "table26"),
+    ),
+    Finding(
+        id="fig14-bounded-unbounded",
+        title="L3402 puts Fig. 14's extra atom in the bounded model; only the unbounded one can hold it",
+        text=(
+            "L3402: 'the bounded continuous-feature Wasserstein learning problem places a mean probability "
+            "mass of 0.063 ... on an atom (±c, ±1) ... where |c| lies in [1.5, 7.5]'. The bounded model's "
+            "support is conv({-1, +1}) = [-1, 1] (L3421-3425), so no atom with |c| >= 1.5 is feasible "
+            "there; the unbounded model (Z = R) places exactly such atoms, with the printed mass 0.063 "
+            "(ours 0.0630) and range [1.5, 7.5] (ours [1.5, 7.5]). 'bounded' should read 'unbounded'."
+        ),
+        evidence="tests/test_claims_causes.py::test_wasserstein_mixed_fig14_extra_atom_is_outside_the_bounded_support",
+        size="wording of one sentence; the numbers are the unbounded model's",
+        claims=("fig14",),
+    ),
+]
