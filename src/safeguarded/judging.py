@@ -484,9 +484,10 @@ def findings_markdown(table: pd.DataFrame, works) -> str:
             if finding.size:
                 lines.append(f"* **Size:** {finding.size}")
             affected = sorted(set(rows["item"]) | set(finding.claims))
+            marked = f"{len(rows)} printed numbers marked `work-error`" if len(rows) else "no printed number"
             lines.append(
-                f"* **Claims affected:** {len(rows)} printed rows marked `work-error`"
-                + (f" ({', '.join(affected)})" if affected else "")
+                f"* **Claims affected:** {marked}"
+                + (f"; items {', '.join(affected)}" if affected else "")
                 + f"; see [{work}'s claims](../figures/{work}/CLAIMS.md)."
             )
             lines.append("")
