@@ -346,6 +346,24 @@ def _rldp_summary():
     from safeguarded.rldp.experiment import band_summary
 
     return band_summary(_rldp_results())
+
+
+def _rldp_range():
+    import pandas as pd
+
+    return pd.DataFrame(
+        dict(N=10, seed=[0, 0, 1, 1], method="NUNP", protocol=["tie+1e-5", "tie0"] * 2, status="optimal",
+             p_star_in_F=True, D_star=[1.0, 1.1, 1.2, 1.3], eps_star=[0.1, 0.2, 0.3, 0.4])
+    )
+
+
+def _rldp_ranges():
+    from safeguarded.rldp.experiment import optimum_range
+
+    return optimum_range(_rldp_range())
+
+
+RLDP_BAD_P_HAT_2 = [[[0.5, 0.6], [0.0, 0.0]], [[NAN, 0.5], [0.25, 0.25]], [0.5, 0.5]]  # for a 2 x 2 x 2 Q
 # a three-record ATR decision table: probabilities, decisions, fidelity box [lo, hi], groups
 ATR_P, ATR_D, ATR_LO, ATR_HI, ATR_G = (
     [0.2, 0.3, 0.5],
@@ -558,6 +576,56 @@ CASES = [
         x=[[[1.0, 2.0], [3.0, 4.0]], "abc"],
     ),
     case("rldp.problems.squared_distortion", dict(n_u=5)),
+    case(
+        "rldp.problems.snap_protocol",
+        dict(Q=RLDP_Q, snap=1e-6),
+        Q=[[], [[NAN, 0.5]], "abc"],
+        snap=[-1.0, NAN],
+    ),
+    case(
+        "rldp.problems.nominal_leakage",
+        dict(Q=RLDP_Q, p_hat=RLDP_P_STAR, epsilon=0.5),
+        Q=RLDP_BAD_Q,
+        p_hat=RLDP_BAD_P_HAT_2,
+    ),
+    case(
+        "rldp.problems.robust_leakage",
+        dict(Q=RLDP_Q, p_hat=RLDP_P_STAR, B=0.1, epsilon=0.5),
+        Q=RLDP_BAD_Q,
+        p_hat=RLDP_BAD_P_HAT_2,
+        B=POSITIVE,
+    ),
+    case(
+        "rldp.problems.robust_distortion",
+        dict(Q=RLDP_Q, p_hat=RLDP_P_STAR, B=0.1, distortion=None),
+        Q=RLDP_BAD_Q,
+        p_hat=RLDP_BAD_P_HAT_2,
+        B=POSITIVE,
+        distortion=[[[1.0, 0.0]], [[NAN, 0.0], [0.0, 1.0]]],
+    ),
+    case(
+        "rldp.experiment.fig2_range_cell",
+        dict(N=50, seed=0, n_s=3, n_u=5, epsilon=0.5, alpha=0.05, dirichlet_alpha=0.5, directed_weight=1e-4,
+             solver=None),
+        alpha=LEVEL,
+        dirichlet_alpha=POSITIVE,
+        directed_weight=POSITIVE,
+        solver=["BOGUS"],
+    ),
+    case(
+        "rldp.experiment.optimum_range",
+        dict(range_results=_rldp_range, metrics=("D_star", "eps_star")),
+        range_results=[*FRAME, Made("no protocol column", lambda: _rldp_range().drop(columns="protocol"))],
+        metrics=[("bogus",), "D_star", ()],
+    ),
+    case(
+        "rldp.experiment.judge_over_range",
+        dict(ranges=_rldp_ranges, metric="D_star", methods=["NUNP"], judge=lambda: bool),  # judge: bool
+        ranges=[*FRAME, Made("no seed column", lambda: _rldp_ranges().drop(columns="seed"))],
+        metric=[5, "bogus"],
+        methods=[["BOGUS"], "NUNP", []],
+        judge=["not callable"],
+    ),
     # atr
     case("atr.fairness.lemma2_tv_bound", dict(delta=0.5)),
     case("atr.fairness.lemma2_rm_bound", dict(alpha=0.5, cap=True), alpha=[-1.0, NAN], cap=["yes"]),

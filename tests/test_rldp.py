@@ -5,12 +5,20 @@ import warnings
 
 import cvxpy as cp
 import numpy as np
+import pandas as pd
 import pytest
 from scipy import optimize
 
 from safeguarded.experiments import rng_for
 from safeguarded.rldp import uncertainty as unc
-from safeguarded.rldp.experiment import fig2_cell, model
+from safeguarded.rldp.experiment import (
+    fig2_cell,
+    fig2_instance,
+    fig2_range_cell,
+    judge_over_range,
+    model,
+    optimum_range,
+)
 from safeguarded.rldp.measures import (
     distortion_star,
     epsilon_star,
@@ -18,7 +26,14 @@ from safeguarded.rldp.measures import (
     mean_sd_without_outliers,
     output_given_secret,
 )
-from safeguarded.rldp.problems import METHODS, RLDPProblems
+from safeguarded.rldp.problems import (
+    METHODS,
+    RLDPProblems,
+    nominal_leakage,
+    robust_distortion,
+    robust_leakage,
+    snap_protocol,
+)
 
 N_S, N_U, EPS = 3, 5, 0.5
 
@@ -371,8 +386,12 @@ def test_bad_inputs_name_the_parameter():
         unc.support_chi2(np.zeros(3), np.full(15, 1 / 15), 0.1)
     with pytest.raises(ValueError, match="dirichlet_alpha must be > 0"):
         unc.draw_true_distribution(rng_for(0), 3, 5, dirichlet_alpha=0.0)
-    with pytest.raises(ValueError, match="zero_tol must be > 0"):
-        epsilon_star(np.full((2, 1, 2), 0.5), np.full((1, 2), 0.5), zero_tol=0)
+    with pytest.raises(ValueError, match="zero_tol must be >= 0"):
+        epsilon_star(np.full((2, 1, 2), 0.5), np.full((1, 2), 0.5), zero_tol=-1.0)
+    with pytest.raises(ValueError, match=r"tie_break must be in \[-0.01, 0.01\]"):
+        RLDPProblems(3, 5, 0.5, tie_break=0.5)
+    with pytest.raises(ValueError, match="snap=0.6 removes every entry"):
+        snap_protocol(np.full((2, 3), 0.5), 0.6)
     with pytest.raises(ValueError, match="Q must have shape"):
         distortion_star(np.full((2, 2), 0.5), np.full((1, 2), 0.5))
     with pytest.raises(ValueError, match=r"s2 must be a secret index in \[0, 2\]"):
@@ -394,3 +413,85 @@ def test_result_does_not_depend_on_the_previous_solve():
     reused.solve("NURP")
     reused.set_data(p_hat, B)
     np.testing.assert_array_equal(reused.solve("NURP").Q, q_fresh)
+
+
+def test_epsilon_star_with_exact_zeros():
+    p_star = np.full((2, 2), 0.25)
+    Q = np.zeros((2, 2, 2))
+    Q[0] = [[1.0, 1.0], [1.0 - 1e-9, 1.0 - 1e-9]]
+    Q[1] = 1.0 - Q[0]  # output 1 has probability 0 for s=0 and 1e-9 for s=1: dust
+    assert epsilon_star(Q, p_star, zero_tol=0.0) == np.inf  # read exactly, dust is leakage
+    np.testing.assert_allclose(epsilon_star(Q, p_star, zero_tol=1e-5), -np.log(1 - 1e-9), rtol=1e-6)
+    cleaned, change = snap_protocol(Q, 1e-6)
+    assert change <= 2e-9 and np.all((cleaned == 0) | (cleaned > 1e-6))
+    np.testing.assert_allclose(cleaned.sum(axis=0), 1.0, rtol=0, atol=1e-15)
+    assert epsilon_star(cleaned, p_star, zero_tol=0.0) == 0.0
+
+
+def test_solved_protocols_are_clean_and_re_verified_by_the_closed_forms():
+    """Cleaned protocols (no entry in (0, SNAP]) still satisfy the privacy constraints of their problem,
+    evaluated independently of the conic model: (6) exactly, (30) by Theorem 4, (22) by Theorem 2."""
+    p_star, p_hat = fig2_instance(5, 1)
+    B = unc.chi2_radius(0.05, 75, 15)
+    m = RLDPProblems(N_S, N_U, EPS)
+    m.set_data(p_hat, B)
+    for method in METHODS:
+        sol = m.solve(method)
+        assert np.all((sol.Q == 0) | (sol.Q > m.snap))
+        np.testing.assert_allclose(sol.Q.sum(axis=0), 1.0, rtol=0, atol=1e-12)
+        assert sol.nominal_leakage == nominal_leakage(sol.Q, p_hat, EPS) <= 1e-8
+        if method in ("NURP", "RURP"):
+            assert robust_leakage(sol.Q, p_hat, B, EPS) <= 1e-6
+        if method in ("RUNP", "RURP"):
+            assert robust_distortion(sol.Q, p_hat, B) <= sol.objective + 1e-6
+
+
+def test_nominal_leakage_matches_the_definition():
+    p_hat = np.array([[0.3, 0.2], [0.1, 0.4]])
+    Q = np.zeros((2, 2, 2))
+    Q[0] = [[1.0, 0.0], [0.5, 0.5]]
+    Q[1] = 1.0 - Q[0]
+    cond = p_hat / p_hat.sum(axis=1, keepdims=True)
+    p_ys = np.array([[cond[s] @ Q[y, s] for s in range(2)] for y in range(2)])
+    e = np.exp(0.3)
+    expected = max(p_ys[y, a] - e * p_ys[y, b] for y in range(2) for a, b in ((0, 1), (1, 0)))
+    np.testing.assert_allclose(nominal_leakage(Q, p_hat, 0.3), expected, rtol=0, atol=1e-15)
+
+
+def test_directed_tie_breaks_bracket_every_optimal_protocol():
+    """The ±1e-5·D* tie-breaks return the optimal protocols with the smallest and largest D*: every other
+    optimal protocol (the tie-breaks ±1e-5 uniform, none) lies between them, all at the same optimum."""
+    rows = pd.DataFrame(fig2_range_cell(50, 1))
+    assert set(rows["status"]) == {"optimal"}
+    assert rows["excess"].abs().max() < 1e-7  # all are optimal: the tie-breaks move the objective < 1e-7
+    for method, grp in rows.groupby("method"):
+        d = grp.set_index("protocol")["D_star"]
+        assert d["D* min"] <= d.min() + 5e-6 and d["D* max"] >= d.max() - 5e-6, method
+        assert d.max() - d.min() > 1e-3, method  # this instance has a wide optimal face in every problem
+    # the issue's example (NURP, N=50, seed 1): eps* differs between optimal protocols
+    nurp = rows[rows["method"] == "NURP"]
+    assert nurp["eps_star"].max() - nurp["eps_star"].min() > 1e-3
+    ranges = optimum_range(rows.assign(N=50, seed=1))
+    assert (ranges["D_star_min"] <= ranges["D_star_default"] + 1e-12).all()
+    assert (ranges["eps_star_max"] >= ranges["eps_star_default"] - 1e-12).all()
+
+
+def test_judge_over_range_is_inconclusive_only_when_the_choice_decides():
+    ranges = pd.DataFrame(
+        {
+            "N": [5, 5],
+            "seed": [0, 1],
+            "method": ["NUNP", "NURP"],
+            "x_default": [1.0, 2.0],
+            "x_min": [0.9, 1.5],
+            "x_max": [1.1, 2.5],
+        }
+    )
+    first = lambda v: float(v["NUNP"].iloc[0])  # noqa: E731
+    second = lambda v: float(v["NURP"].iloc[0])  # noqa: E731
+    verdict, reason = judge_over_range(ranges, "x", ["NUNP", "NURP"], lambda v: second(v) > first(v))
+    assert verdict is True and reason == ""  # 1.5 > 1.1: holds at every choice
+    verdict, reason = judge_over_range(ranges, "x", ["NUNP", "NURP"], lambda v: second(v) > 2 * first(v))
+    assert verdict is None and "False under" in reason and "True under" in reason
+    with pytest.raises(ValueError, match="methods must be"):
+        judge_over_range(ranges, "x", ["BOGUS"], lambda v: True)

@@ -45,13 +45,13 @@ def epsilon_star(Q: np.ndarray, p_star: np.ndarray, zero_tol: float = 1e-5) -> f
     """ε* = log max_{y,s1,s2} P_{y|s1} / P_{y|s2}, eq. (32).
 
     Probabilities ≤ ``zero_tol`` count as zero: 0/0 is read as 1 and x/0 (x > 0) as ∞, as in the
-    paper.  A threshold is unavoidable (documented decision): the columns of Q for cells that are
-    unobserved in P̂ are pinned only by a weak tie-break and come out at 1e-4 accuracy, and with the
-    small true mass P* puts on those cells they create "zero" outputs at the 1e-8–1e-6 level whose
-    ratios are arbitrary.  At 1e-5 no robust-privacy protocol violated ε* ≤ ε when P* ∈ ℱ in 546
-    checked solves; at 1e-7 five did (all through such near-zero outputs).
+    paper; ``zero_tol = 0`` tests for exact zeros (meaningful for protocols cleaned of solver dust,
+    :func:`safeguarded.rldp.problems.snap_protocol`).  A threshold is a documented decision: the
+    columns of Q for cells that are unobserved in P̂ are pinned only by a weak tie-break, and with the
+    small true mass P* puts on those cells they can create "zero" outputs at the 1e-8–1e-6 level
+    whose ratios are arbitrary; the notebook reports ε* at 1e-5 (the default), 1e-7, 1e-9 and 0.
     """
-    zero_tol = check_positive("zero_tol", zero_tol)
+    zero_tol = check_positive("zero_tol", zero_tol, allow_zero=True)
     p_ys = output_given_secret(Q, p_star)
     p_ys = p_ys[:, ~np.isnan(p_ys).any(axis=0)]
     worst = 0.0

@@ -19,7 +19,14 @@ Unobserved cells (P̂_{s,u} = 0) leave columns of Q undetermined in the nominal 
 the tie deterministically (documented decision, see the notebook): every objective gets
 ``tie_break · mean_k v_k`` added, i.e. among (near-)optimal protocols the one with the least
 distortion under the uniform distribution is returned.  Its effect on the objective is at most
-``tie_break · max d``.
+``tie_break · max d``.  The paper states no tie-break: the sign (and size) of ``tie_break`` is a choice,
+and :meth:`RLDPProblems.solve_directed` measures what it selects (the ends of the range of a linear
+function of Q, e.g. D*, over the optimal protocols, by a tie-break in that function's direction).
+
+Interior-point solvers leave "dust" (entries of 1e-10 to 1e-7) where the optimum has zeros.  The
+returned protocols are cleaned: entries ≤ ``snap`` (default :data:`SNAP`) are set to exactly 0 and the
+columns renormalised, and the nominal privacy constraint (6), implied by every one of the four problems
+(P̂ ∈ ℱ_B), is re-evaluated exactly on the cleaned protocol (:func:`nominal_leakage`).
 """
 
 from __future__ import annotations
@@ -30,14 +37,78 @@ from dataclasses import dataclass
 import cvxpy as cp
 import numpy as np
 
-from safeguarded.rldp.uncertainty import K_THM4
+from safeguarded.rldp.uncertainty import K_THM4, support_chi2, support_projection
 from safeguarded.solvers import SolveRecord, solve_with_retries
-from safeguarded.validation import check_integer, check_positive, check_simplex
+from safeguarded.validation import (
+    check_array,
+    check_in_interval,
+    check_integer,
+    check_positive,
+    check_simplex,
+)
 
-__all__ = ["METHODS", "RLDPSolution", "RLDPProblems", "squared_distortion"]
+__all__ = [
+    "METHODS",
+    "SNAP",
+    "RLDPSolution",
+    "RLDPProblems",
+    "nominal_leakage",
+    "robust_distortion",
+    "robust_leakage",
+    "snap_protocol",
+    "squared_distortion",
+]
 
 #: The four problems, in the paper's order (7)–(10).
 METHODS = ("NUNP", "NURP", "RUNP", "RURP")
+
+#: Entries of a solved protocol at or below this are solver dust and are set to exactly 0 (documented
+#: decision of the notebook): the solves run at tolerance 1e-10 and leave zeros at 1e-10–1e-7.
+SNAP = 1e-6
+
+
+def snap_protocol(Q: np.ndarray, snap: float = SNAP) -> tuple[np.ndarray, float]:
+    """Q with entries ≤ ``snap`` (and negative ones) set to 0 and each column renormalised to sum to 1.
+
+    ``Q`` has the protocol's columns on axis 0 (shape (|Y|, …)).  Returns the cleaned protocol and the
+    largest change of an entry (snapping plus renormalisation)."""
+    snap = check_positive("snap", snap, allow_zero=True)
+    Q = check_array("Q", Q)
+    if Q.ndim < 1 or Q.size == 0:
+        raise ValueError(f"Q must be a non-empty array (columns on axis 0), got shape {Q.shape}")
+    cleaned = np.where(Q <= snap, 0.0, Q)
+    total = cleaned.sum(axis=0, keepdims=True)
+    if np.any(total <= 0):
+        raise ValueError(f"snap={snap} removes every entry of a column of Q; use a smaller snap")
+    cleaned = cleaned / total
+    return cleaned, float(np.max(np.abs(cleaned - Q)))
+
+
+def _check_protocol_array(Q, p_hat: np.ndarray) -> np.ndarray:
+    if p_hat.ndim != 2:
+        raise ValueError(f"p_hat must be a distribution of shape (|S|, |U|), got shape {p_hat.shape}")
+    Q = check_array("Q", Q)
+    if Q.ndim != 3 or Q.shape[1:] != p_hat.shape:
+        raise ValueError(f"Q must have shape (|Y|, {p_hat.shape[0]}, {p_hat.shape[1]}), got {Q.shape}")
+    return check_simplex("Q", Q, axis=0, atol=1e-7)
+
+
+def nominal_leakage(Q: np.ndarray, p_hat: np.ndarray, epsilon: float) -> float:
+    """max over y and ordered s1 ≠ s2 (both observed) of P̂_{U|s1}ᵀQ[y,s1,·] − e^ε P̂_{U|s2}ᵀQ[y,s2,·].
+
+    The left-hand side of the non-robust privacy constraint (6); ≤ 0 for a protocol that is ε-private
+    under P̂.  Robust privacy implies it (P̂ ∈ ℱ_B), so it is a check of all four problems.  −∞ when
+    fewer than two secrets are observed."""
+    p_hat = check_simplex("p_hat", p_hat)
+    epsilon = check_positive("epsilon", epsilon)
+    Q = _check_protocol_array(Q, p_hat)
+    marg = p_hat.sum(axis=1)
+    seen = np.flatnonzero(marg > 0)
+    p_ys = np.einsum("su,ysu->ys", p_hat[seen] / marg[seen, None], Q[:, seen])
+    worst = -np.inf
+    for i, j in itertools.permutations(range(seen.size), 2):
+        worst = max(worst, float(np.max(p_ys[:, i] - np.exp(epsilon) * p_ys[:, j])))
+    return worst
 
 
 def squared_distortion(n_u: int) -> np.ndarray:
@@ -47,14 +118,53 @@ def squared_distortion(n_u: int) -> np.ndarray:
     return (grid[:, None] - grid[None, :]) ** 2
 
 
+def robust_leakage(Q: np.ndarray, p_hat: np.ndarray, B: float, epsilon: float) -> float:
+    """max over blocks (y, s1 ≠ s2) of the worst-case leakage sup_{P ∈ ℱ_B} P_{y|s1} − e^ε P_{y|s2}
+    by Lemma 2 and Theorems 3–4 (:func:`~safeguarded.rldp.uncertainty.support_projection`, a 2-D
+    minimisation independent of the conic model): ≤ 0 for a robustly ε-private protocol, constraint (30).
+    About 0.1 s per block: meant for re-verifying a few protocols, not a sweep."""
+    p_hat = check_simplex("p_hat", p_hat)
+    B = check_positive("B", B)
+    epsilon = check_positive("epsilon", epsilon)
+    Q = _check_protocol_array(Q, p_hat)
+    worst = -np.inf
+    for y in range(Q.shape[0]):
+        for s1, s2 in itertools.permutations(range(p_hat.shape[0]), 2):
+            v1, v2 = Q[y, s1], -np.exp(epsilon) * Q[y, s2]
+            worst = max(worst, support_projection(v1, v2, p_hat, B, s1, s2))
+    return worst
+
+
+def robust_distortion(
+    Q: np.ndarray, p_hat: np.ndarray, B: float, distortion: np.ndarray | None = None
+) -> float:
+    """sup_{P ∈ ℱ_B} E_P d(U, Y) of protocol Q by Theorem 2
+    (:func:`~safeguarded.rldp.uncertainty.support_chi2`): the robust utility (22) of a fixed protocol,
+    ≤ D at a solution of RUNP/RURP."""
+    p_hat = check_simplex("p_hat", p_hat)
+    B = check_positive("B", B)
+    Q = _check_protocol_array(Q, p_hat)
+    d = (
+        squared_distortion(p_hat.shape[1])
+        if distortion is None
+        else check_array("distortion", distortion, shape=(Q.shape[0], p_hat.shape[1]))
+    )
+    v = np.einsum("ysu,yu->su", Q, d)  # v_{s,u} = Σ_y Q[y,s,u] d(u, y)
+    return support_chi2(v.ravel(), p_hat, B)
+
+
 @dataclass(frozen=True)
 class RLDPSolution:
-    """A solved protocol: Q has shape (|Y|, |S|, |U|); ``objective`` is the problem's optimum."""
+    """A solved protocol: Q has shape (|Y|, |S|, |U|), cleaned of solver dust (``snapped``: the largest
+    change of an entry); ``objective`` is the problem's objective without the tie-break, as solved;
+    ``nominal_leakage`` is :func:`nominal_leakage` of the cleaned Q (≤ 0 up to rounding if private)."""
 
     method: str
     Q: np.ndarray
     objective: float
     record: SolveRecord
+    snapped: float = 0.0
+    nominal_leakage: float = float("nan")
 
 
 class RLDPProblems:
@@ -69,7 +179,11 @@ class RLDPProblems:
     distortion
         d(u, y) as an array indexed [y, u], shape (|Y|, |U|); default :func:`squared_distortion`.
     tie_break
-        Weight ≥ 0 of the uniform-distortion tie-break (see module docstring).
+        Weight of the uniform-distortion tie-break (see module docstring), a real number with
+        |tie_break| ≤ 1e-2: positive picks the least, negative the most uniform distortion among
+        (near-)optimal protocols, 0 whatever the solver returns.
+    snap
+        Entries of a solved Q at or below it are set to 0 (see :func:`snap_protocol`); 0 keeps them.
     """
 
     def __init__(
@@ -79,11 +193,13 @@ class RLDPProblems:
         epsilon: float,
         distortion: np.ndarray | None = None,
         tie_break: float = 1e-5,
+        snap: float = SNAP,
     ):
         self.n_s = check_integer("n_s", n_s, minimum=1)
         self.n_u = check_integer("n_u", n_u, minimum=1)
         self.epsilon = check_positive("epsilon", epsilon)
-        self.tie_break = check_positive("tie_break", tie_break, allow_zero=True)
+        self.tie_break = check_in_interval("tie_break", tie_break, -1e-2, 1e-2, closed="both")
+        self.snap = check_positive("snap", snap, allow_zero=True)
         d = squared_distortion(n_u) if distortion is None else np.asarray(distortion, dtype=float)
         if d.shape != (n_u, n_u) or not np.all(np.isfinite(d)):
             raise ValueError(f"distortion must be a finite array of shape ({n_u}, {n_u}), got {d.shape}")
@@ -162,12 +278,16 @@ class RLDPProblems:
             (t1, g1), (t2, g2) = g
             robust_priv.append(t1 + t2 + cp.multiply(self.radius, c_p) - K_THM4 * (g1 + g2) <= 0)
 
-        self.problems = {
-            "NUNP": cp.Problem(cp.Minimize(nominal + tie), simplex + nonrobust_priv),
-            "NURP": cp.Problem(cp.Minimize(nominal + tie), simplex + robust_priv),
-            "RUNP": cp.Problem(cp.Minimize(D + tie), simplex + robust_util + nonrobust_priv),
-            "RURP": cp.Problem(cp.Minimize(D + tie), simplex + robust_util + robust_priv),
+        self._parts = {  # (objective without tie-break, constraints) per problem
+            "NUNP": (nominal, simplex + nonrobust_priv),
+            "NURP": (nominal, simplex + robust_priv),
+            "RUNP": (D, simplex + robust_util + nonrobust_priv),
+            "RURP": (D, simplex + robust_util + robust_priv),
         }
+        self.problems = {
+            name: cp.Problem(cp.Minimize(obj + tie), cons) for name, (obj, cons) in self._parts.items()
+        }
+        self._directed: dict[str, cp.Problem] = {}  # built on first use by solve_directed
         self._tie_expr = tie
         for name, prob in self.problems.items():
             if not prob.is_dcp(dpp=True):  # pragma: no cover - guards the construction above
@@ -216,8 +336,8 @@ class RLDPProblems:
         If the solver stops short of them it is retried with the alternative settings of
         :data:`safeguarded.solvers.RETRY_OPTIONS` (``record.attempt`` says which); if none reaches
         full accuracy the :class:`~safeguarded.solvers.InaccurateError` propagates.
-        The returned Q is clipped at 0 and its columns renormalised (a change of at most the solver
-        tolerance).
+        The returned Q is cleaned by :func:`snap_protocol` with this model's ``snap`` (entries ≤ snap
+        set to 0, columns renormalised); ``nominal_leakage`` re-checks constraint (6) on the cleaned Q.
         """
         if method not in self.problems:
             raise ValueError(f"method must be one of {METHODS}, got method={method!r}")
@@ -227,8 +347,51 @@ class RLDPProblems:
         record = solve_with_retries(
             prob, name=f"rldp.{method}", solver=solver, problem_class="POW", high_accuracy=True, **options
         )
-        Q = np.clip(self.Q.value, 0.0, None)
-        Q = Q / Q.sum(axis=0, keepdims=True)
-        Q = Q.reshape(self.n_u, self.n_s, self.n_u)
         objective = float(prob.value - self._tie_expr.value)
-        return RLDPSolution(method, Q, objective, record)
+        return self._solution(method, objective, record)
+
+    def _solution(self, method: str, objective: float, record: SolveRecord) -> RLDPSolution:
+        Q, snapped = snap_protocol(np.clip(self.Q.value, 0.0, None), self.snap)
+        Q = Q.reshape(self.n_u, self.n_s, self.n_u)
+        p_hat = self.p_hat.value.reshape(self.n_s, self.n_u)
+        leak = nominal_leakage(Q, p_hat, self.epsilon)
+        return RLDPSolution(method, Q, objective, record, snapped, leak)
+
+    def solve_directed(
+        self, method: str, weights: np.ndarray, solver: str | None = None, **options
+    ) -> RLDPSolution:
+        """Solve ``method`` with the tie-break replaced by ⟨weights, Q⟩: minimise objective + ⟨weights, Q⟩.
+
+        With small weights (e.g. ±1e-5·P*_{s,u} d(u, y), whose inner product with Q is ±1e-5·D*) this
+        returns, among the optimal protocols, one with the smallest (or, with −weights, the largest)
+        ⟨weights, Q⟩: one end of the range of D* over the optimal protocols, at an objective within
+        |⟨weights, Q⟩| differences of the optimum (the ``objective`` returned is the problem's own).
+        ``weights`` has Q's shape (|Y|, |S|, |U|).
+        """
+        if method not in self.problems:
+            raise ValueError(f"method must be one of {METHODS}, got method={method!r}")
+        if self.p_hat.value is None:
+            raise RuntimeError("call set_data(p_hat, B) before solve_directed()")
+        w = np.asarray(weights, dtype=float)
+        if w.shape != (self.n_u, self.n_s, self.n_u) or not np.all(np.isfinite(w)):
+            raise ValueError(
+                f"weights must be a finite array of shape ({self.n_u}, {self.n_s}, {self.n_u}), got {w.shape}"
+            )
+        if method not in self._directed:
+            if not hasattr(self, "_direction"):
+                self._direction = cp.Parameter(self.Q.shape, name="direction")
+            obj, cons = self._parts[method]
+            directed = cp.Problem(cp.Minimize(obj + cp.sum(cp.multiply(self._direction, self.Q))), cons)
+            if not directed.is_dcp(dpp=True):  # pragma: no cover - guards the construction above
+                raise RuntimeError(f"the directed problem of {method} is not DPP")
+            self._directed[method] = directed
+        self._direction.value = w.reshape(self.n_u, self.n_s * self.n_u)
+        record = solve_with_retries(
+            self._directed[method],
+            name=f"rldp.{method}.directed",
+            solver=solver,
+            problem_class="POW",
+            high_accuracy=True,
+            **options,
+        )
+        return self._solution(method, float(self._parts[method][0].value), record)
