@@ -73,5 +73,10 @@ def test_saved_table_renders_the_table_it_wrote():
     cells = re.findall(r"<t[dh][^>]*>([^<]*)</t[dh]>", shown["text/html"])
     assert cells == ["eps", "value", "0.005", "0.1235", "1", "2.5"]
     assert saved._repr_markdown_().strip() == saved["md"].read_text().strip()
+    # keys written as strings are printed as they are, numbers rounded with floatfmt
+    keyed = plotting.save_table(table.assign(eps=["0.005", "1"]), "rldp", "testtable", floatfmt=".2f")
+    lines = keyed["md"].read_text().splitlines()[2:]
+    rows = [[c.strip() for c in line.strip("|").split("|")] for line in lines]
+    assert rows == [["0.005", "0.12"], ["1", "2.50"]]
     for text in (repr(saved), shown["text/plain"]):
         assert not any(fragment in text for fragment in _absolute_fragments()), text

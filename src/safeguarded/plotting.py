@@ -91,7 +91,7 @@ class SavedTable(Saved):
         return self._table.to_html(index=False, float_format=lambda v: format(v, self._floatfmt))
 
     def _repr_markdown_(self) -> str:
-        return self._table.to_markdown(index=False, floatfmt=self._floatfmt)
+        return _markdown(self._table, self._floatfmt)
 
 
 def save_figure(fig, work: str, item: str, data: pd.DataFrame | None = None) -> SavedFigure:
@@ -135,5 +135,15 @@ def save_table(table: pd.DataFrame, work: str, item: str, floatfmt: str = ".4g")
     _check_item(item)
     paths = {"csv": out / f"{item}.csv", "md": out / f"{item}.md"}
     table.to_csv(paths["csv"], index=False, float_format="%.10g", lineterminator="\n")
-    paths["md"].write_text(table.to_markdown(index=False, floatfmt=floatfmt) + "\n")
+    paths["md"].write_text(_markdown(table, floatfmt) + "\n")
     return SavedTable(paths, table, floatfmt)
+
+
+def _markdown(table: pd.DataFrame, floatfmt: str) -> str:
+    """``table`` as Markdown, numbers rounded with ``floatfmt``; a column of strings is printed as it is
+    (``"0.005"`` stays 0.005 under ``.2f``: keys such as epsilon are written as the work prints them)."""
+    def strings(column: pd.Series) -> bool:
+        return not pd.api.types.is_numeric_dtype(column) and column.map(lambda v: isinstance(v, str)).all()
+
+    text = [i for i, c in enumerate(table.columns) if strings(table[c])]
+    return table.to_markdown(index=False, floatfmt=floatfmt, disable_numparse=text or False)
