@@ -3,6 +3,24 @@ the FLOP bound.
 
     python benchmarks/bench_dp_learning.py              # PCD and NB, interleaved old/new (≈ 4 min)
     python benchmarks/bench_dp_learning.py --blocks     # PCD simulations per block
+    python benchmarks/bench_dp_learning.py --backend torch [--datasets adult bank] [--seconds 3]
+                                                        # PCD sims/s on one array backend (SAFEGUARDED_ARRAY)
+
+``--backend numpy|array-api-strict|torch|torch:cpu|cupy`` runs the PCD kernel of every data set of
+Tables 3/9 (split 0, truncated Laplace noise, T = 100, P = ⌈d/4⌉) on that backend: numpy for about
+``--seconds`` per data set (one BLAS thread, the batch size the notebooks use; the same for the other
+backends on a CPU), a GPU with ``--sims`` (default 1,000, one split's simulations of one method) after a
+warm-up; it also runs the first
+few simulations on numpy and records the largest difference of the iterates (same seeds).  From the
+measured rate it gives each data set's share of the wall time of dp_noise Table 3 (100 splits × 1,000
+simulations × 5 noisy methods, the data-dependent (OPT) counted at the same rate) and gaussian_mixtures
+Tables 9/18 (500 splits × 1,000 × 3 noisy methods; the thesis states 500 splits, its simulation count for
+these tables is not stated, 1,000 as Table 3).  It also gives a GPU projection from issue 33's H200
+measurement (1,420 sims/s float64, torch, on an adult-shaped problem n = 30,148, d = 57, T = 100,
+P = 15), scaled to each data set by :func:`safeguarded.dp_learning.pcd.flops_per_simulation`: optimistic
+for the small data sets, where a GPU is bound by kernel launches, not FLOPs (they are minutes anyway).
+Rows are merged into ``benchmarks/results/dp_learning_backends.csv`` (one set per backend label and
+machine; ``machine`` names the CPU, the label the GPU).
 
 "Before" is the kernel of commit 1cf7f66 (``safeguarded/dp_noise/ml.py``: per coordinate ``expit(−M)``
 with a temporary, ``np.outer`` rank-1 update, ``acc += H``; naive Bayes by per-feature gathers), copied
@@ -34,6 +52,7 @@ import pandas as pd
 from scipy.special import expit
 from threadpoolctl import threadpool_limits
 
+from safeguarded import arrays
 from safeguarded.dp_learning import datasets, naive_bayes, pcd
 from safeguarded.dp_noise.mechanisms import TruncatedLaplace
 from safeguarded.experiments import rng_for
@@ -176,12 +195,93 @@ def bench_blocks(peak: float) -> list[dict]:
     return rows
 
 
+#: (splits, simulations per split, noisy methods) of the thesis' tables, for the wall-time estimates
+TABLE_COUNTS = {"table3_hours": (100, 1000, 5), "tables9_18_hours": (500, 1000, 3)}
+#: issue 33: torch float64 on one NVIDIA H200, adult-shaped problem (n, d, T, P) -> simulations per second
+ISSUE_H200 = {"sims_per_s": 1420.0, "n": 30148, "d": 57, "iterations": 100, "coords_per_iter": 15}
+
+
+def _machine() -> str:
+    model = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as f:
+            model = next(line.split(":", 1)[1].strip() for line in f if line.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    return f"{model} ({os.cpu_count()} CPUs, {platform.node()})"
+
+
+def bench_backend(backend: str, names, seconds: float, sims: int | None) -> list[dict]:
+    os.environ[arrays.ENV] = backend
+    be = arrays.array_backend()
+    noise = TruncatedLaplace(1.0, 0.1, 2.0)
+    shape = (ISSUE_H200["n"], ISSUE_H200["d"], ISSUE_H200["iterations"], ISSUE_H200["coords_per_iter"])
+    h200 = ISSUE_H200["sims_per_s"] * pcd.flops_per_simulation(*shape)["total"]  # FLOP/s of that run
+    rows = []
+    for name in names:
+        X, y = datasets.load_pcd_data(name)
+        tr, _ = datasets.train_test_split_indices(len(y), rng_for(0, 0))
+        Xt, yt = X[tr], y[tr]
+
+        def run(S, Xt=Xt, yt=yt):
+            return pcd.dp_pcd(Xt, yt, rng_for(1), noise=noise, n_sims=S)
+
+        t1 = _timed(run, 1)  # warm-up (a device's first kernels), and the numpy calibration
+        if sims is not None:
+            S = int(sims)
+        else:  # about `seconds` of numpy, at least one batch
+            S = int(min(1000, max(1, seconds / t1)))
+            if _timed(run, S) < seconds / 3:
+                S = int(min(1000, max(S, 3 * S * seconds / max(_timed(run, S), 1e-9))))
+        elapsed = _timed(run, S)
+        rate = S / elapsed
+        diff = math.nan
+        if not be.is_numpy:
+            k = min(S, 4)
+            got = run(k).H
+            os.environ[arrays.ENV] = "numpy"
+            diff = float(np.abs(got - run(k).H).max())
+            os.environ[arrays.ENV] = backend
+        flops = pcd.flops_per_simulation(*Xt.shape)["total"]
+        row = {"backend": backend, "label": be.label, "machine": _machine(), "dataset": name,
+               "n_train": Xt.shape[0], "d": Xt.shape[1], "n_sims": S, "seconds": elapsed, "sims_per_s": rate,
+               "max_abs_diff_vs_numpy": diff, "load_average": os.getloadavg()[0],
+               "measured": time.strftime("%Y-%m-%d")}  # fmt: skip
+        gpu = h200 / flops
+        for col, (splits, per_split, methods) in TABLE_COUNTS.items():
+            row[col] = splits * per_split * methods / rate / 3600
+            row[f"{col}_issue_h200_projection"] = splits * per_split * methods / gpu / 3600
+        rows.append(row)
+        print(f"{name:15s} n={Xt.shape[0]:6d} d={Xt.shape[1]:3d} S={S:5d} {rate:10.2f} sims/s  "
+              f"Table 3 {row['table3_hours']:8.2f} h  Tables 9/18 {row['tables9_18_hours']:8.2f} h  "
+              f"diff {diff:.1e}", flush=True)  # fmt: skip
+    return rows
+
+
 def main(argv=None) -> pd.DataFrame:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--blocks", action="store_true")
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--backend", help="numpy, array-api-strict, torch, torch:cpu or cupy")
+    parser.add_argument("--datasets", nargs="+", default=None, help="default: every data set of Tables 3/9")
+    parser.add_argument("--seconds", type=float, default=3.0, help="numpy: seconds per data set")
+    parser.add_argument("--sims", type=int, default=None, help="sims per data set (device: 1000)")
     args = parser.parse_args(argv)
     OUT.mkdir(exist_ok=True)
+    if args.backend is not None:
+        names = args.datasets or list(datasets.TABLE_DATASETS)
+        on_gpu = "cuda" in arrays.array_backend(args.backend).label
+        sims = 1000 if args.sims is None and on_gpu else args.sims  # CPUs: about --seconds per data set
+        table = pd.DataFrame(bench_backend(args.backend, names, args.seconds, sims))
+        path = OUT / "dp_learning_backends.csv"
+        if path.exists():  # keep the other backends' and machines' rows
+            old = pd.read_csv(path)
+            keep = ~(old.label.isin(table.label) & old.machine.isin(table.machine) & old.dataset.isin(names))
+            table = pd.concat([old[keep], table], ignore_index=True)
+        table.to_csv(path, index=False, float_format="%.4g")
+        cols = [*TABLE_COUNTS, *[f"{c}_issue_h200_projection" for c in TABLE_COUNTS]]
+        print(table[table.label == table.label.iloc[-1]].groupby(["label", "machine"])[cols].sum().T)
+        return table
     peak = peak_gemm_flops()
     load = os.getloadavg()[0]
     print(f"machine: {platform.processor() or platform.machine()}, python {platform.python_version()}, "

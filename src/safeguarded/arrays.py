@@ -24,6 +24,7 @@ is the string that results and claims record (``numpy``, ``torch 2.5.1 cuda:0 (N
 
 from __future__ import annotations
 
+import contextlib
 import os
 from dataclasses import dataclass
 from types import ModuleType
@@ -68,6 +69,23 @@ class ArrayBackend:
         if self.name == "array-api-strict":
             return self.xp.asarray(a)
         return self.xp.asarray(a, device=self.device)
+
+    @contextlib.contextmanager
+    def one_cpu_thread(self):
+        """PyTorch on a CPU limited to one thread while the block runs, as numpy's BLAS is (the sweeps run
+        cells in parallel processes; on a loaded machine torch's spinning threads make every small
+        operation wait for a descheduled one: 50x slower measured on 2 shared cores)."""
+        if self.name != "torch" or self.device.type != "cpu":
+            yield
+            return
+        import torch
+
+        before = torch.get_num_threads()
+        torch.set_num_threads(1)
+        try:
+            yield
+        finally:
+            torch.set_num_threads(before)
 
     def to_numpy(self, x) -> np.ndarray:
         """A backend array as a host numpy array (a copy from a GPU)."""

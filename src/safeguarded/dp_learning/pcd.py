@@ -253,7 +253,7 @@ def dp_pcd_methods(
         (dependent if sample is not None and getattr(noise, "data_dependent", False) else fixed).append(m)
     yX = np.asfortranarray(y[:, None] * X)  # rows y_i x_i; every column contiguous
     out = {}
-    with threadpool_limits(limits=1, user_api="blas"), np.errstate(over="ignore"):
+    with threadpool_limits(limits=1, user_api="blas"), np.errstate(over="ignore"), backend.one_cpu_thread():
         if fixed:
             draws = np.concatenate([_draws(noises[m], noise_rngs.get(m, rng), T, P, int(n_sims[m]))
                                     for m in fixed], axis=2)  # fmt: skip
