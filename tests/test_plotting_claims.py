@@ -80,3 +80,59 @@ def test_saved_table_renders_the_table_it_wrote():
     assert rows == [["0.005", "0.12"], ["1", "2.50"]]
     for text in (repr(saved), shown["text/plain"]):
         assert not any(fragment in text for fragment in _absolute_fragments()), text
+
+
+def _grid_rows():
+    """A 2 x 3 grid table: paper values, ours, tolerances and verdicts as the claims protocol writes them."""
+    cells = [  # eps, delta, paper, ours, tol, verdict
+        (0.1, 0.01, "1.87", "1.87281", "0.005", "reproduced"),
+        (0.1, 0.05, "6.10", "24.65", "0.005", "deviates"),
+        (0.1, 0.5, "3.5", "3.2", "0.05", "deviates"),  # ours 6 tolerances below
+        (1.0, 0.01, "12", "", "", "inconclusive"),
+        (1.0, 0.05, "1,200", "1190", "5", "deviates"),
+        (1.0, 0.5, "0.5", "0.52", "0.05", "reproduced"),
+    ]
+    return [{"work": "dp_noise", "item": "table01", "claim": f"Table 1 at (eps, delta) = ({e:g}, {d:g}) [%]",
+             "paper_value": p, "reproduced_value": o, "tolerance": t, "verdict": v}
+            for e, d, p, o, t, v in cells]
+
+
+def test_map_frame_scores_cells_in_tolerances():
+    rows = plotting.claim_keys(_grid_rows(), r"\(eps, delta\) = \(([^,]+), ([^)]+)\)", ("epsilon", "delta"))
+    cells = plotting.map_frame(rows, "delta", "epsilon").set_index(["epsilon", "delta"])
+    assert cells.loc[(0.1, 0.01), "score"] == pytest.approx((1.87281 - 1.87) / 0.005)
+    assert cells.loc[(0.1, 0.5), "score"] == pytest.approx(-6.0)  # signed: ours below the work
+    assert cells.loc[(1.0, 0.05), "score"] == pytest.approx(-2.0)  # "1,200" read as 1200
+    assert pd.isna(cells.loc[(1.0, 0.01), "score"])  # no number: no colour, only the mark
+    assert cells["mark"].tolist() == ["✓", "✗", "✗", "?", "✗", "✓"]
+
+
+def test_reproduction_map_draws_the_scores_and_marks_each_cell():
+    rows = plotting.claim_keys(_grid_rows(), r"\(eps, delta\) = \(([^,]+), ([^)]+)\)", ("epsilon", "delta"))
+    fig = plotting.reproduction_map(rows, "delta", "epsilon", limit=3.0, title="Table 1")
+    ax = fig.axes[0]
+    drawn = ax.collections[0].get_array().ravel()
+    # rows epsilon 0.1, 1; columns delta 0.01, 0.05, 0.5; colours clipped to +-3, NaN masked
+    expected = [[0.562, 3.0, -3.0], [None, -2.0, 0.4]]
+    flat = [v for row in expected for v in row]
+    assert drawn.mask.tolist() == [v is None for v in flat]
+    colours = [float(v) for v, m in zip(drawn.data, drawn.mask, strict=True) if not m]
+    assert colours == pytest.approx([v for v in flat if v is not None], abs=1e-3)
+    # each cell's mark at its centre (row i, column j at (j + 0.5, i + 0.5)), the score under it
+    texts = {(t.get_position()[1] - 0.5, t.get_position()[0] - 0.5): t.get_text() for t in ax.texts}
+    assert texts == {(0, 0): "✓\n+0.56", (0, 1): "✗\n+4e3", (0, 2): "✗\n-6",
+                     (1, 0): "?", (1, 1): "✗\n-2", (1, 2): "✓\n+0.4"}
+    assert "✗ deviates 3" in ax.get_title() and "? inconclusive 1" in ax.get_title()
+    plt.close(fig)
+
+
+def test_reproduction_map_rejects_bad_input():
+    rows = plotting.claim_keys(_grid_rows(), r"\(eps, delta\) = \(([^,]+), ([^)]+)\)", ("epsilon", "delta"))
+    with pytest.raises(ValueError, match="x must be a column"):
+        plotting.reproduction_map(rows, "sigma", "epsilon")
+    with pytest.raises(ValueError, match="one claim per"):
+        plotting.map_frame(pd.concat([rows, rows.head(1)]), "delta", "epsilon")
+    with pytest.raises(ValueError, match="limit must be > 0"):
+        plotting.reproduction_map(rows, "delta", "epsilon", limit=0)
+    with pytest.raises(ValueError, match="rows must be claim rows"):
+        plotting.map_frame([{"a": 1}], "a", "a")

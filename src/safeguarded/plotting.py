@@ -21,7 +21,7 @@ import pandas as pd  # noqa: E402
 from safeguarded.paths import REPO_ROOT, figure_dir  # noqa: E402
 
 __all__ = ["STYLE", "use_style", "style", "save_figure", "save_table", "Saved", "SavedFigure", "SavedTable",
-           "ITEM_PATTERN"]
+           "ITEM_PATTERN", "VERDICT_MARKS", "claim_keys", "map_frame", "reproduction_map"]
 
 STYLE = str(resources.files("safeguarded").joinpath("safeguarded.mplstyle"))
 
@@ -147,3 +147,121 @@ def _markdown(table: pd.DataFrame, floatfmt: str) -> str:
 
     text = [i for i, c in enumerate(table.columns) if strings(table[c])]
     return table.to_markdown(index=False, floatfmt=floatfmt, disable_numparse=text or False)
+
+
+# --------------------------------------------------------------------------------------------------
+# reproduction maps: a grid table compared cell by cell with the work, at one glance
+
+#: The mark a map prints in a cell for each verdict of the claims protocol.
+VERDICT_MARKS = {"reproduced": "✓", "deviates": "✗", "inconclusive": "?", "qualitative-ok": "✓",
+                 "qualitative-fails": "✗"}
+
+
+def _frame(rows) -> pd.DataFrame:
+    frame = rows.copy() if isinstance(rows, pd.DataFrame) else pd.DataFrame(list(rows))
+    needed = {"paper_value", "reproduced_value", "tolerance", "verdict"}
+    if frame.empty or not needed <= set(frame.columns):
+        raise ValueError(f"rows must be claim rows with columns {sorted(needed)}, got columns "
+                         f"{sorted(frame.columns)}")
+    return frame
+
+
+def claim_keys(rows, pattern: str, names: tuple[str, str]) -> pd.DataFrame:
+    """``rows`` with two key columns read from each claim's text by ``pattern`` (two groups).
+
+    E.g. ``claim_keys(rows, r"\\(eps, delta\\) = \\(([^,]+), ([^)]+)\\)", ("epsilon", "delta"))`` for
+    claims like "Table 1 at (eps, delta) = (0.005, 0.01) [%]"; rows whose claim does not match are
+    dropped. Keys are numbers where they read as numbers.
+    """
+    frame = _frame(rows)
+    found = frame["claim"].astype(str).str.extract(pattern)
+    if found.shape[1] != 2:
+        raise ValueError(f"pattern must have two groups (the two keys), got pattern={pattern!r}")
+    for name, column in zip(names, found.columns, strict=True):
+        numbers = pd.to_numeric(found[column], errors="coerce")
+        frame[name] = numbers if numbers.notna().all() else found[column]
+    return frame[found.notna().all(axis=1)].reset_index(drop=True)
+
+
+def map_frame(rows, x: str, y: str) -> pd.DataFrame:
+    """One row per (``x``, ``y``) cell: paper, ours, tolerance, ``score`` = (ours − paper) / tolerance
+    (signed; NaN where a value is not a number or the tolerance is not positive), verdict and mark."""
+    frame = _frame(rows)
+    for name, key in (("x", x), ("y", y)):
+        if key not in frame.columns:
+            raise ValueError(f"{name} must be a column of rows, got {name}={key!r} (columns: "
+                             f"{sorted(frame.columns)})")
+    if frame.duplicated([x, y]).any():
+        twice = frame.loc[frame.duplicated([x, y], keep=False), [x, y]].drop_duplicates().head(3)
+        raise ValueError(f"rows must hold one claim per ({x}, {y}) cell; repeated: "
+                         f"{list(map(tuple, twice.to_numpy()))}")
+
+    def number(column: str) -> pd.Series:
+        return pd.to_numeric(frame[column].astype(str).str.replace(",", "").str.replace("−", "-"),
+                             errors="coerce")
+
+    paper, ours, tol = number("paper_value"), number("reproduced_value"), number("tolerance")
+    score = (ours - paper) / tol.where(tol > 0)
+    return pd.DataFrame({x: frame[x], y: frame[y], "paper": paper, "ours": ours, "tolerance": tol,
+                         "score": score, "verdict": frame["verdict"],
+                         "mark": frame["verdict"].map(VERDICT_MARKS).fillna("·")})
+
+
+def _compact(value: float) -> str:
+    """A signed score in at most five characters: +0.56, -4.4, +730, +4e3."""
+    if abs(value) < 10:
+        return f"{value:+.2g}"
+    if abs(value) < 1000:
+        return f"{value:+.0f}"
+    return f"{value:+.0e}".replace("e+0", "e").replace("e+", "e")
+
+
+def reproduction_map(rows, x: str, y: str, *, limit: float = 3.0, title: str | None = None, ax=None):
+    """A heatmap of (ours − work) / tolerance over the grid ``x`` × ``y``, the verdict marked per cell.
+
+    Parameters
+    ----------
+    rows
+        Claim rows (``figures/claims.csv`` rows or a work's claims frame) of one grid table, with the
+        cell's keys in columns ``x`` and ``y`` (see :func:`claim_keys`); one row per cell.
+    x, y
+        The key columns: ``x`` runs along the columns of the map, ``y`` down its rows.
+    limit
+        Colours saturate at ±``limit`` tolerances (cells within ±1 are reproduced when the verdict
+        follows the tolerance); the number printed in a cell is not clipped.
+    title, ax
+        Optional title and axes to draw on.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        Save it with :func:`save_figure` (``<table>_map``) and :func:`map_frame` as its data.
+    """
+    import numpy as np
+    import seaborn as sns
+
+    if not limit > 0:
+        raise ValueError(f"limit must be > 0, got limit={limit!r}")
+    cells = map_frame(rows, x, y)
+    score = cells.pivot(index=y, columns=x, values="score").sort_index().sort_index(axis=1)
+    labels = [m if pd.isna(v) else f"{m}\n{_compact(v)}"
+              for m, v in zip(cells["mark"], cells["score"], strict=True)]
+    text = cells.assign(text=labels).pivot(index=y, columns=x, values="text").reindex_like(score).fillna("")
+    if ax is None:
+        width, height = 1.6 + 0.5 * score.shape[1], 1.0 + 0.42 * score.shape[0]
+        fig, ax = plt.subplots(figsize=(max(4.0, width), max(2.5, height)))
+    else:
+        fig = ax.figure
+    ax.set_facecolor("0.85")  # cells without a number (inconclusive without a value, text claims)
+    sns.heatmap(score.clip(-limit, limit), ax=ax, cmap="RdBu_r", center=0.0, vmin=-limit, vmax=limit,
+                annot=text.to_numpy(), fmt="", annot_kws={"fontsize": 7}, linewidths=0.5, linecolor="white",
+                cbar_kws={"label": "(ours − work) / tolerance", "extend": "both"})
+    for i, j in zip(*np.nonzero(score.isna().to_numpy() & (text.to_numpy() != "")), strict=True):
+        ax.text(j + 0.5, i + 0.5, text.iat[i, j], ha="center", va="center", fontsize=7)  # seaborn skips NaN
+    ax.grid(False)
+    ax.set_xlabel(x)
+    ax.set_ylabel(y)
+    counts = cells["verdict"].value_counts()
+    legend = ", ".join(f"{VERDICT_MARKS.get(v, '·')} {v} {n}" for v, n in counts.items())
+    ax.set_title((title + "\n" if title else "") + legend, fontsize=9)
+    return fig
