@@ -93,7 +93,7 @@ def test_backend_equals_numpy_kernel(monkeypatch, backend):
         got = _methods(monkeypatch, backend, X, y, Xt, yt, block=block)
         for m in NOISES:
             assert isinstance(got[m].H, np.ndarray)
-            np.testing.assert_allclose(got[m].H, ref[m].H, rtol=0, atol=1e-12, err_msg=f"{backend} {m} {block}")
+            np.testing.assert_allclose(got[m].H, ref[m].H, rtol=0, atol=1e-12, err_msg=f"{m}, block {block}")
             np.testing.assert_array_equal(got[m].train_error, ref[m].train_error)
             np.testing.assert_array_equal(got[m].test_error, ref[m].test_error)
 
@@ -166,3 +166,23 @@ def test_labels_name_library_and_device(backend):
         assert label.endswith(" cpu")
     if backend in ("torch:cuda", "cupy"):
         assert "cuda:" in label and "(" in label  # the GPU's name
+
+
+@pytest.mark.parametrize("backend", ["array-api-strict", "torch:cpu"])
+def test_table_rows_name_the_backend_and_agree(data_mirror, monkeypatch, backend):
+    """pcd_split (the cell of Tables 3/9) on a real data set: every row names the backend that ran it, and
+    its errors equal the numpy rows' (the labels aside)."""
+    from safeguarded.dp_learning.tables import pcd_split
+
+    _need(backend)
+    samplers = {"PCD": None, "TLN": TruncatedLaplace(1.0, 0.1, 2.0), "dd": _ValueDependent()}
+    rows = {}
+    for name in ("numpy", backend):
+        monkeypatch.setenv(arrays.ENV, name)
+        rows[name] = pcd_split("post-operative", 1, samplers, n_sims=3, iterations=4, seed=0)
+        assert {r["array_backend"] for r in rows[name]} == {arrays.array_backend_label(name)}
+    for a, b in zip(rows["numpy"], rows[backend], strict=True):
+        assert a.pop("array_backend") == "numpy" and b.pop("array_backend") != "numpy"
+        for key in ("train_error", "test_error", "train_error_sq", "test_error_sq"):
+            assert a[key] == pytest.approx(b[key], abs=1e-12)
+        assert a == pytest.approx(b, abs=1e-12)

@@ -13,6 +13,7 @@ import math
 import numpy as np
 import pandas as pd
 
+from safeguarded.arrays import array_backend_label
 from safeguarded.dp_learning.datasets import (
     DATASETS,
     THESIS_SIZES,
@@ -71,7 +72,9 @@ def pcd_split(
 
     The split is ``rng_for(seed, split)``'s 80/20 permutation; all methods share the initial point and
     the coordinate orders of ``rng_for(seed, split, 1)`` (:func:`safeguarded.dp_learning.pcd.dp_pcd_methods`,
-    one batch), and method i draws its noise from ``rng_for(seed, split, 1, i)``.
+    one batch), and method i draws its noise from ``rng_for(seed, split, 1, i)``.  Each row's
+    ``array_backend`` names the array library and device that ran the kernel (``SAFEGUARDED_ARRAY``,
+    :func:`safeguarded.arrays.array_backend_label`); the numbers agree across backends to rounding.
     """
     _check_split_args(dataset, split, samplers, n_sims, seed, iterations)
     X, y = _pcd_arrays(dataset)
@@ -80,7 +83,9 @@ def pcd_split(
     rngs = {m: rng_for(seed, split, 1, i) for i, m in enumerate(samplers)}
     res = dp_pcd_methods(X[tr], y[tr], rng_for(seed, split, 1), samplers, n_sims=sims, noise_rngs=rngs,
                          iterations=iterations, X_test=X[te], y_test=y[te])  # fmt: skip
-    return [_row(m, r.train_error, r.test_error, n=len(y), d=X.shape[1]) for m, r in res.items()]
+    device = array_backend_label()  # what ran the kernel: "numpy", "torch 2.5.1 cuda:0 (NVIDIA H200)", ...
+    return [_row(m, r.train_error, r.test_error, n=len(y), d=X.shape[1], array_backend=device)
+            for m, r in res.items()]  # fmt: skip
 
 
 def nb_split(dataset: str, split: int, samplers: dict, *, n_sims: int, seed: int) -> list[dict]:
