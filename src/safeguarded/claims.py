@@ -44,7 +44,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import re
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -52,8 +51,14 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-# judging imports claims' small rule functions lazily, so this import is not circular in practice
-from safeguarded.judging import (  # noqa: E402
+from safeguarded.claim_rules import (  # noqa: F401  (printed_tolerance is re-exported: part of the protocol)
+    FITTED_PREFIX,
+    ClaimError,
+    parse_printed,
+    printed_tolerance,
+)
+from safeguarded.claim_rules import fmt as _fmt
+from safeguarded.judging import (
     V2_COLUMNS,
     cause_counts,
     findings_markdown,
@@ -102,12 +107,8 @@ RELATIONS = ("==", "<=", ">=")
 EXPECTATIONS = ("<", ">", "<=", ">=")
 _NUMERIC_VERDICTS = ("reproduced", "deviates", "inconclusive")
 _QUALITATIVE_VERDICTS = ("qualitative-ok", "qualitative-fails", "inconclusive")
-FITTED_PREFIX = "fitted: "
+
 NOTEBOOKS = REPO_ROOT / "notebooks"
-
-
-class ClaimError(ValueError):
-    """A claim that breaks the protocol (missing location or runs, a tolerance wider than its effect...)."""
 
 
 @dataclass(frozen=True)
@@ -129,37 +130,6 @@ class Claim:
 
 # --------------------------------------------------------------------------------------------------
 # the rules, as small pure functions
-
-
-_PRINTED = re.compile(r"^[+\-]?(?P<int>\d[\d,]*)?(?:\.(?P<frac>\d+))?(?:[eE](?P<exp>[+\-]?\d+))?$")
-
-
-def _clean_printed(printed: str) -> str:
-    text = str(printed).strip().replace("\u2212", "-").replace("%", "").replace("$", "").strip()
-    return text.replace(" ", "")
-
-
-def parse_printed(printed: str) -> float:
-    """The value of a printed number (``"1,000"``, ``"67.44 %"``, ``"1.2e-3"``, ``"−0.5"``)."""
-    text = _clean_printed(printed)
-    if not _PRINTED.match(text.lstrip("+-")) or not any(ch.isdigit() for ch in text):
-        raise ClaimError(f"paper value must be a printed number such as '67.44', got {printed!r}")
-    return float(text.replace(",", ""))
-
-
-def printed_tolerance(printed: str) -> float:
-    """Half a unit of the last printed digit: ``"67.44"`` -> 0.005, ``"1,000"`` -> 0.5, ``"1e-3"`` -> 5e-4."""
-    if not isinstance(printed, str):
-        raise ClaimError(
-            f"pass the paper's value as the printed string (its digits fix the tolerance), got {printed!r}"
-        )
-    text = _clean_printed(printed).lstrip("+-")
-    match = _PRINTED.match(text)
-    if not match or not any(ch.isdigit() for ch in text):
-        raise ClaimError(f"paper value must be a printed number such as '67.44', got {printed!r}")
-    decimals = len(match.group("frac") or "")
-    exponent = int(match.group("exp") or 0)
-    return 0.5 * 10.0 ** (exponent - decimals)
 
 
 def standard_error(samples: Sequence[float]) -> float:
@@ -207,19 +177,6 @@ def paired_test(
         return "inconclusive", diff, p, n
     holds = diff < 0 if expect.startswith("<") else diff > 0
     return ("qualitative-ok" if holds else "qualitative-fails"), diff, p, n
-
-
-def _fmt(value) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, bool | np.bool_):
-        return "yes" if value else "no"
-    if isinstance(value, int | float | np.integer | np.floating):
-        value = float(value) if isinstance(value, float | np.floating) else int(value)
-        if isinstance(value, float) and not math.isfinite(value):
-            return str(value)
-        return f"{value:.6g}"
-    return str(value)
 
 
 def _missing(value) -> bool:

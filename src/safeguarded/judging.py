@@ -45,6 +45,8 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
+from safeguarded.claim_rules import FITTED_PREFIX, fmt, printed_tolerance
+
 __all__ = [
     "Accuracy",
     "CAUSES",
@@ -202,8 +204,6 @@ def band_kind(row) -> str:
     """How the row's tolerance was fixed: ``digits`` (half a printed unit), ``solver`` (a stated solver
     tolerance), ``monte-carlo`` (standard errors; also a decided value whose ``runs`` counts samples but
     whose band is the half unit alone, i.e. a standard error of 0), or ``""`` (not a printed number)."""
-    from safeguarded.claims import printed_tolerance
-
     if row["reference"] != "printed" or _float(row["tolerance"]) is None:
         return ""
     if _SOLVER_NOTE.search(str(row["note"])):
@@ -222,8 +222,6 @@ def _t_quantile(n: int) -> float:
 
 def rejudge(row, accuracy: Accuracy | None = None) -> tuple[str, str, str]:
     """(verdict, tolerance, reason) of a printed numeric row under the v2 rules; reason '' if unchanged."""
-    from safeguarded.claims import _fmt, printed_tolerance
-
     verdict, tol_text = row["verdict"], row["tolerance"]
     if row["reference"] != "printed" or verdict not in ("reproduced", "deviates"):
         return verdict, tol_text, ""
@@ -240,14 +238,14 @@ def rejudge(row, accuracy: Accuracy | None = None) -> tuple[str, str, str]:
     if accuracy is not None:
         band = tol + accuracy.rtol * abs(paper)
         new = decide(band)
-        why = f"the work states its values to {accuracy.rtol:.0%} ({accuracy.location}): band {_fmt(band)}"
-        return new, _fmt(band), (why if new != verdict else "")
+        why = f"the work states its values to {accuracy.rtol:.0%} ({accuracy.location}): band {fmt(band)}"
+        return new, fmt(band), (why if new != verdict else "")
     kind = band_kind(row)
     if kind == "solver" and _PRINTING_NOTE.search(str(row["note"])):
         half = printed_tolerance(str(row["paper_value"]))
         new = decide(half)
-        why = f"the printed digits fix the band literally: +-{_fmt(half)}, not +-{tol_text}"
-        return new, _fmt(half), why
+        why = f"the printed digits fix the band literally: +-{fmt(half)}, not +-{tol_text}"
+        return new, fmt(half), why
     if kind != "monte-carlo":
         return verdict, tol_text, ""
     half = printed_tolerance(str(row["paper_value"]))
@@ -261,16 +259,16 @@ def rejudge(row, accuracy: Accuracy | None = None) -> tuple[str, str, str]:
         if new == "reproduced":
             return (
                 "inconclusive",
-                _fmt(band),
-                f"{n} < {MIN_SAMPLES} samples: too few to tell (t band {_fmt(band)})",
+                fmt(band),
+                f"{n} < {MIN_SAMPLES} samples: too few to tell (t band {fmt(band)})",
             )
-        return new, _fmt(band), f"{n} < {MIN_SAMPLES} samples: band rebuilt with t({n - 1}) quantile"
+        return new, fmt(band), f"{n} < {MIN_SAMPLES} samples: band rebuilt with t({n - 1}) quantile"
     if verdict == "reproduced" and tol > MAX_RELATIVE_BAND * abs(paper):
         share = tol / abs(paper) if paper else math.inf
         return (
             "inconclusive",
             tol_text,
-            (f"band +-{_fmt(tol)} is {share:.0%} of the value (> {MAX_RELATIVE_BAND:.0%}): too wide to tell"),
+            (f"band +-{fmt(tol)} is {share:.0%} of the value (> {MAX_RELATIVE_BAND:.0%}): too wide to tell"),
         )
     return verdict, tol_text, ""
 
@@ -342,8 +340,6 @@ def validate_causes(table: pd.DataFrame) -> list[str]:
 
 
 def _counted(t: pd.DataFrame) -> pd.DataFrame:
-    from safeguarded.claims import FITTED_PREFIX
-
     return t[
         (t["reference"] == "printed") & (t["scale"] != "smoke") & ~t["note"].str.startswith(FITTED_PREFIX)
     ]

@@ -1,0 +1,67 @@
+"""How a printed number is read: its value, its precision, and how ours is written beside it.
+
+The smallest rules of the claims protocol (``docs/claims.md`` §2), shared by :mod:`safeguarded.claims`
+(which registers rows) and :mod:`safeguarded.judging` (which re-judges them), so neither imports the
+other's internals.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+import numpy as np
+
+__all__ = ["ClaimError", "FITTED_PREFIX", "fmt", "parse_printed", "printed_tolerance"]
+
+#: A note starting with this declares a rule fitted to the work's outputs (never counted as reproduced).
+FITTED_PREFIX = "fitted: "
+
+
+class ClaimError(ValueError):
+    """A claim that breaks the protocol (missing location or runs, a tolerance wider than its effect...)."""
+
+
+_PRINTED = re.compile(r"^[+\-]?(?P<int>\d[\d,]*)?(?:\.(?P<frac>\d+))?(?:[eE](?P<exp>[+\-]?\d+))?$")
+
+
+def _clean_printed(printed: str) -> str:
+    text = str(printed).strip().replace("\u2212", "-").replace("%", "").replace("$", "").strip()
+    return text.replace(" ", "")
+
+
+def parse_printed(printed: str) -> float:
+    """The value of a printed number (``"1,000"``, ``"67.44 %"``, ``"1.2e-3"``, ``"−0.5"``)."""
+    text = _clean_printed(printed)
+    if not _PRINTED.match(text.lstrip("+-")) or not any(ch.isdigit() for ch in text):
+        raise ClaimError(f"paper value must be a printed number such as '67.44', got {printed!r}")
+    return float(text.replace(",", ""))
+
+
+def printed_tolerance(printed: str) -> float:
+    """Half a unit of the last printed digit: ``"67.44"`` -> 0.005, ``"1,000"`` -> 0.5, ``"1e-3"`` -> 5e-4."""
+    if not isinstance(printed, str):
+        raise ClaimError(
+            f"pass the paper's value as the printed string (its digits fix the tolerance), got {printed!r}"
+        )
+    text = _clean_printed(printed).lstrip("+-")
+    match = _PRINTED.match(text)
+    if not match or not any(ch.isdigit() for ch in text):
+        raise ClaimError(f"paper value must be a printed number such as '67.44', got {printed!r}")
+    decimals = len(match.group("frac") or "")
+    exponent = int(match.group("exp") or 0)
+    return 0.5 * 10.0 ** (exponent - decimals)
+
+
+def fmt(value) -> str:
+    """A value as the report writes it: 6 significant digits, yes/no for booleans, '' for None."""
+    if value is None:
+        return ""
+    if isinstance(value, bool | np.bool_):
+        return "yes" if value else "no"
+    if isinstance(value, int | float | np.integer | np.floating):
+        value = float(value) if isinstance(value, float | np.floating) else int(value)
+        if isinstance(value, float) and not math.isfinite(value):
+            return str(value)
+        return f"{value:.6g}"
+    return str(value)
