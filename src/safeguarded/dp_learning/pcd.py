@@ -28,7 +28,8 @@ coordinate (0-based), instead of summing P copies of H.
 Array libraries: :func:`_pcd_block` is written once against the Python array API.  With
 ``SAFEGUARDED_ARRAY=numpy`` (the default, :mod:`safeguarded.arrays`) its steps are the in-place numpy/BLAS
 ones above (the numbers of every CPU run, bit for bit); with ``torch``, ``cupy`` (a GPU) or
-``array-api-strict`` the same steps run as array-API expressions on the device, in blocks of
+``array-api-strict`` the same steps run as array-API expressions on the device (PyTorch: σ(−M) and the
+rank-1 update in place), in blocks of
 :data:`DEVICE_BLOCK_ELEMENTS`.  All draws stay on the host's numpy Generators and are copied to the device,
 so every backend gives the same numbers to rounding (float64; tests/test_array_backends.py: 1e-12).  A
 data-dependent noise keeps the numpy blocks on every backend (its draws follow the blocks).
@@ -297,7 +298,10 @@ def _pcd_columns(yX, h0, perms, draws, dd_sample, rng, block, lam, backend=None)
         elements = BLOCK_ELEMENTS if backend.is_numpy or dd_sample is not None else DEVICE_BLOCK_ELEMENTS
         block = int(max(1, min(S, elements // max(n, 1))))
     block = int(block)
-    ops = _NumpyOps(yX) if backend.is_numpy else _ArrayAPIOps(yX, backend)
+    if backend.is_numpy:
+        ops = _NumpyOps(yX)
+    else:
+        ops = (_TorchOps if backend.name == "torch" else _ArrayAPIOps)(yX, backend)
     H = np.empty((d, S))
     for b0 in range(0, S, block):
         b1 = min(S, b0 + block)
@@ -385,6 +389,27 @@ class _ArrayAPIOps:
     def set_rows(self, Hb, t, values):
         for k, j in enumerate(self.perms[t].tolist()):
             Hb[j, :] = values[k, :]
+
+
+class _TorchOps(_ArrayAPIOps):
+    """PyTorch: the numpy kernel's in-place forms of the two passes over the S × n margins (σ(−M) into one
+    preallocated buffer, the rank-1 update by ``addr_``), which halve the memory traffic of a
+    coordinate step on a GPU; every other step is :class:`_ArrayAPIOps`'."""
+
+    def start(self, S, perms):
+        super().start(S, perms)
+        self.buf = None
+
+    def sigma_neg(self, A):
+        import torch
+
+        if self.buf is None or self.buf.shape != A.shape:
+            self.buf = torch.empty_like(A)
+        torch.exp(A, out=self.buf)
+        return self.buf.add_(1.0).reciprocal_()
+
+    def rank1(self, A, col, delta):
+        return A.addr_(delta, col)
 
 
 def _pcd_block(ops, h0, perms, draws, dd_sample, rng, S, lam) -> np.ndarray:
