@@ -5,11 +5,13 @@
   in the unit ℓ₂-ball.  Auxiliary labels use p̂ = clip(p + Z, 0, 1), Z ~ N(0, 1) ("perturb the
   probabilities p^i with standard random normal noise", read literally; ``perturb="logit"`` perturbs
   βᵀx instead).
-* :class:`Encoder` / :func:`load_uci` — App. 4.D.1 (L4796): majority class vs rest (majority = +1),
-  numeric features standardised, nominal features one-hot (one dummy for two levels), a constant column
-  appended (Table 29's n suggests it: spambase 57 → 58, spect 22 → 23).  Rows with a missing numeric
-  value are dropped (dermatology 366 → 358 and breast-cancer 699 → 683 as Table 29); a missing nominal
-  value is its own level.  The ARFF files do not mark ordinal features, so none is treated as ordinal.
+* :func:`raw_uci_frame` / :class:`Encoder` — App. 4.D.1 (L4796), read by the shared route
+  :func:`safeguarded.data.uci_tables.read_table` (also used by ``wasserstein_mixed``): majority class
+  vs rest (majority = +1), numeric features standardised, nominal features one-hot (one dummy for
+  two levels), a constant column appended (Table 29's n suggests it: spambase 57 → 58, spect 22 → 23).
+  Rows with a missing numeric value are dropped (dermatology 366 → 358 and breast-cancer 699 → 683 as
+  Table 29); a missing nominal value is its own level.  The ARFF files do not mark ordinal features, so
+  none is treated as ordinal.
 * :class:`GaussianCopula` — a small stand-in for SDV's GaussianCopulaSynthesizer (SDV pulls in torch
   and is not installed): empirical marginals for numeric columns, SDV's frequency-interval encoding for
   categorical ones, a Gaussian copula fitted on the normal scores.  A labelled substitute.
@@ -29,6 +31,7 @@ import pandas as pd
 from scipy.special import expit
 from scipy.stats import norm
 
+from safeguarded.data.uci_tables import UCITable, majority_vs_rest, read_table
 from safeguarded.validation import check_bool, check_integer, check_rng
 
 __all__ = [
@@ -77,18 +80,31 @@ def artificial_data(rng: np.random.Generator, *, N: int, N_hat: int, N_test: int
 
 # --- UCI -------------------------------------------------------------------------------------------
 
-#: Thesis data set -> (ARFF files, label column); §4.7.1 / Table 29.
-UCI_DATASETS: dict[str, tuple[tuple[str, ...], str]] = {
-    "absent": ((), ""),
-    "annealing": (("anneal",), "class"),
-    "audiology": (("audiology",), "class"),
-    "breast-cancer": (("breast.w",), "Class"),
-    "contraceptive": (("cmc",), "Contraceptive_method_used"),
-    "dermatology": (("dermatology",), "class"),
-    "ecoli": (("ecoli",), "class"),
-    "spambase": (("spambase",), "class"),
-    "spect": (("spect.train", "spect.test"), "F22"),
-    "prim-tumor": (("primary.tumor",), "class"),
+def _table(files: tuple[str, ...], label: str) -> UCITable:
+    # App. 4.D.1 as read here: rows with a missing number dropped, a missing category its own level,
+    # every column kept (the Encoder drops constants), category strings as in the file.
+    return UCITable(
+        tuple(f"arff:{f}" for f in files),
+        label,
+        missing="drop_numeric_rows",
+        strip=False,
+        drop_constant=False,
+    )
+
+
+#: Thesis data set -> how the shared route :func:`safeguarded.data.uci_tables.read_table` reads it
+#: (§4.7.1 / Table 29); ``None``: not in the mirror.
+UCI_DATASETS: dict[str, UCITable | None] = {
+    "absent": None,
+    "annealing": _table(("anneal",), "class"),
+    "audiology": _table(("audiology",), "class"),
+    "breast-cancer": _table(("breast.w",), "Class"),
+    "contraceptive": _table(("cmc",), "Contraceptive_method_used"),
+    "dermatology": _table(("dermatology",), "class"),
+    "ecoli": _table(("ecoli",), "class"),
+    "spambase": _table(("spambase",), "class"),
+    "spect": _table(("spect.train", "spect.test"), "F22"),
+    "prim-tumor": _table(("primary.tumor",), "class"),
 }
 
 UCI_UNAVAILABLE = {"absent": "Absenteeism at work (UCI): no unmodified copy in the offline mirror"}
@@ -126,19 +142,10 @@ def _check_name(name) -> str:
 
 def raw_uci_frame(name: str) -> pd.DataFrame:
     """The cleaned raw frame of a §4 UCI data set with the label in column ``__label__`` (±1)."""
-    from safeguarded.data.uci import load_arff
-
     _check_name(name)
-    files, label = UCI_DATASETS[name]
-    frame = pd.concat([load_arff(f) for f in files], ignore_index=True)
-    numeric = [c for c in frame.columns if c != label and pd.api.types.is_numeric_dtype(frame[c])]
-    frame = frame.dropna(subset=numeric).reset_index(drop=True)
-    target = frame[label].astype(str)
-    frame = frame.drop(columns=[label])
-    frame["__label__"] = np.where(target == target.value_counts().idxmax(), 1.0, -1.0)
-    for c in frame.columns:
-        if c != "__label__" and not pd.api.types.is_numeric_dtype(frame[c]):
-            frame[c] = frame[c].astype(object).where(frame[c].notna(), "?").astype(str)
+    t = read_table(UCI_DATASETS[name])
+    frame = t.frame.drop(columns=[t.target])
+    frame["__label__"] = majority_vs_rest(t.frame[t.target])
     return frame
 
 

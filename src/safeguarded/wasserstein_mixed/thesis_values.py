@@ -489,3 +489,24 @@ TABLE_LINES = {
     25: "L3572-3581",
     26: "L3583-3592",
 }
+
+#: (N, M_x, M_z, K) printed in the first columns of Tables 21-26 (L3519-3526, L3555-3569; the same in
+#: every table of a data set, except Table 24's garbled imports row at L3564, "193 14 40" without K,
+#: which we read as the 193 14 45 10 of Tables 25-26, L3577/L3588).
+THESIS_DIMENSIONS = {
+    "balance-scale": (625, 0, 16, 4),
+    "breast-cancer": (277, 0, 42, 9),
+    "credit-approval": (690, 6, 36, 9),
+    "cylinder-bands": (539, 19, 43, 14),
+    "lymphography": (148, 0, 42, 18),
+    "primary-tumor": (339, 0, 25, 17),
+    "spect": (267, 0, 22, 22),
+    "tic-tac-toe": (958, 0, 18, 9),
+    "bike": (17379, 4, 31, 5),
+    "fire": (517, 10, 31, 4),
+    "flare": (1066, 0, 21, 9),
+    "garments": (1197, 7, 22, 4),
+    "imports": (193, 14, 45, 10),
+    "student": (395, 13, 26, 17),
+    "vegas": (504, 5, 106, 14),
+}
