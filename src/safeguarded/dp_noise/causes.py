@@ -1,0 +1,293 @@
+"""Why dp_noise's printed numbers deviate: the causes of its claims (protocol v2, ``docs/claims.md``).
+
+Read by :mod:`safeguarded.judging` when ``make claims`` merges the notebooks' rows; the first matching
+rule wins.  The cell lists below were read off the paper-scale run (``figures/dp_noise/tables1456_cells.csv``
+and the claims); ``tests/test_claims_causes.py`` checks the ones a finding rests on against that run.
+
+The thesis's stated accuracy (L871: every LP gap 100 (P - D)/D "strictly less than 1 %", O = (P + D)/2)
+puts its O within 0.5 % of the optimum opt: D <= opt <= P < 1.01 D gives |O - opt| < 0.005 D <= 0.005 opt.
+That is not 1 % of a printed percentage; per cell it bounds how far a printed value can be off:
+
+* Table 4 = 100 (B_UB - O)/max{O, 1}: by 0.5 opt pp where O < 1, by 0.5 B_UB/O = 0.5 (1 + T4/100) pp
+  where O > 1;
+* Table 5 = 100 (O - B_LB)/max{O, 1}: by 0.5 opt pp where O < 1, by 0.5 (1 - T5/100) pp where O > 1;
+* Table 1 = 100 (B_UB - B_LB)/max{O, 1}: not at all where O < 1, by 0.5 % of itself where O > 1.
+
+:data:`ACCURACY` declares exactly these bounds, cell by cell, as ``rtol = bound/|printed value|`` (O back-
+solved from the printed Table 4 and the closed-form truncated Laplace, at the end of the printed rounding
+that gives the widest bound; within 1 % of O = 1 the larger of the two regimes).  Table 6 (l2) has no
+stated accuracy (the sentence at L871 is about the l1 experiment).
+"""
+
+from __future__ import annotations
+
+import re
+
+from safeguarded.judging import Accuracy, Cause, Finding
+
+_T1456 = "notebooks/dp_noise_tables1456.ipynb"
+_T2 = "notebooks/dp_noise_table02.ipynb"
+_T3 = "notebooks/dp_noise_table03.ipynb"
+_SEC_T1456 = f"{_T1456}#paper-vs-ours-the-deviation-groups-of-tables-1-4-5-and-6"
+_SEC_T2 = f"{_T2}#paper-vs-ours-the-deviation-groups-of-table-2"
+_SEC_T3 = f"{_T3}#paper-vs-ours-the-deviation-groups-of-table-3"
+_O_TEST = (
+    "tests/test_claims_causes.py::test_dp_noise_table4_o_below_a_certified_lower_bound_beyond_the_stated_gap"
+)
+_O_TEST_UP = "tests/test_claims_causes.py::test_dp_noise_table4_o_above_a_private_noise_beyond_the_stated_gap"
+_O_TEST_RUN = "tests/test_claims_causes.py::test_dp_noise_o_cells_outside_the_stated_gap_in_the_paper_run"
+
+#: Cells whose O, back-solved from the printed Table 4, lies below 0.99505 x our certified lower bound D
+#: (paper run): impossible if every LP gap was below 1 % (L871).
+O_BELOW_D = (
+    (0.005, 0.5), (0.01, 0.5), (0.02, 0.5), (0.05, 0.5), (0.1, 0.5), (0.5, 0.05),
+    (1.0, 0.2), (1.0, 0.25), (1.0, 0.3), (2.0, 0.1), (2.0, 0.2), (2.0, 0.25), (2.0, 0.3),
+    (5.0, 0.005), (5.0, 0.01), (5.0, 0.02), (5.0, 0.05), (5.0, 0.1), (5.0, 0.2), (5.0, 0.25), (5.0, 0.3),
+)  # fmt: skip
+#: Cells whose back-solved O lies above 1.005 x the loss P of a privacy-checked noise (paper run).
+O_ABOVE_P = ((0.01, 0.75), (1.0, 0.5), (1.0, 0.75), (2.0, 0.5), (2.0, 0.75), (5.0, 0.5), (5.0, 0.75))
+O_OUTSIDE = O_BELOW_D + O_ABOVE_P
+
+#: Table 1 cells that deviate with the Geng n of the authors' C++ loop and are reproduced by the n + 1 rule
+#: fitted to the printed tables (all of Table 1's deviations but (0.5, 0.05), see below).
+_GENG_T1 = (
+    (0.005, 0.01), (0.005, 0.02), (0.005, 0.05), (0.005, 0.1), (0.005, 0.2), (0.005, 0.25), (0.005, 0.3),
+    (0.01, 0.01), (0.01, 0.05), (0.01, 0.1), (0.01, 0.2), (0.01, 0.25), (0.01, 0.3),
+    (0.02, 0.01), (0.02, 0.02), (0.02, 0.1), (0.02, 0.25), (0.02, 0.3),
+    (0.05, 0.005), (0.05, 0.01), (0.05, 0.02), (0.05, 0.1), (0.05, 0.25), (0.05, 0.3),
+    (0.1, 0.005), (0.1, 0.01), (0.1, 0.02), (0.1, 0.25), (0.1, 0.3),
+    (0.2, 0.005), (0.2, 0.01), (0.2, 0.02), (0.2, 0.05), (0.2, 0.1), (0.2, 0.25), (0.2, 0.3),
+    (0.5, 0.005), (0.5, 0.01), (0.5, 0.02), (0.5, 0.05), (0.5, 0.1), (0.5, 0.2), (0.5, 0.25), (0.5, 0.3),
+    (1.0, 0.005), (1.0, 0.01), (1.0, 0.02), (1.0, 0.05), (1.0, 0.1), (1.0, 0.2), (1.0, 0.25), (1.0, 0.3),
+    (2.0, 0.005), (2.0, 0.01), (2.0, 0.02), (2.0, 0.05), (2.0, 0.1), (2.0, 0.2), (2.0, 0.25), (2.0, 0.3),
+    (5.0, 0.005), (5.0, 0.01), (5.0, 0.02), (5.0, 0.05), (5.0, 0.1), (5.0, 0.2), (5.0, 0.25), (5.0, 0.3),
+    (5.0, 0.5),
+)  # fmt: skip
+#: Table 5 cells that deviate with the authors' Geng n, reproduced by the fitted n + 1 rule, O inside its
+#: range.
+_GENG_T5 = (
+    (0.005, 0.01), (0.005, 0.02), (0.005, 0.05), (0.005, 0.1), (0.005, 0.2), (0.005, 0.25), (0.005, 0.3),
+    (0.01, 0.01), (0.01, 0.05), (0.01, 0.1), (0.01, 0.2), (0.01, 0.25), (0.01, 0.3),
+    (0.02, 0.01), (0.02, 0.02), (0.02, 0.1), (0.02, 0.25), (0.02, 0.3),
+    (0.05, 0.005), (0.05, 0.01), (0.05, 0.02), (0.05, 0.1), (0.05, 0.25), (0.05, 0.3),
+    (0.1, 0.005), (0.1, 0.01), (0.1, 0.02), (0.1, 0.25), (0.1, 0.3),
+    (0.2, 0.005), (0.2, 0.01), (0.2, 0.02), (0.2, 0.05), (0.2, 0.1), (0.2, 0.25), (0.2, 0.3),
+    (0.5, 0.005), (0.5, 0.01), (0.5, 0.02), (0.5, 0.1), (0.5, 0.2), (0.5, 0.25), (0.5, 0.3),
+    (1.0, 0.005), (1.0, 0.01), (1.0, 0.02), (1.0, 0.05), (1.0, 0.1), (2.0, 0.005), (2.0, 0.01), (2.0, 0.02),
+)  # fmt: skip
+
+
+def _cells(table: int, cells) -> str:
+    """The claims of Table ``table`` at the given (eps, delta) cells, as the notebook writes them."""
+    alternatives = "|".join(re.escape(f"{e:g}, {d:g}") for e, d in cells)
+    return rf"^Table {table} at \(eps, delta\) = \((?:{alternatives})\) \[%\]$"
+
+
+FINDINGS = [
+    Finding(
+        id="dp-noise-o-outside-stated-gap",
+        title=(
+            "Tables 4/5: the printed O lies outside the range the stated LP gap (< 1 %, L871) allows "
+            "in 28 of "
+            "100 cells"
+        ),
+        text=(
+            "L871 states that every LP gap 100 (P - D)/D is strictly below 1 % and "
+            "that O = (P + D)/2 stands for "
+            "the optimal loss opt. Then 0.99505 opt < O < 1.005 opt, so for any "
+            "certified lower bound D* <= opt "
+            "and any privacy-checked noise of loss P* >= opt the printed O must "
+            "lie in [0.99505 D*, 1.005 P*]. "
+            "The O back-solved from Table 4 (O = B_UB - T4/100 where O < 1, "
+            "B_UB/(1 + T4/100) otherwise, at the "
+            "end of the printed rounding most favourable to the thesis) lies "
+            "below 0.99505 D* in 21 cells (by "
+            "0.53-3.52 % below our D; 3.3-3.5 % at eps = 5) and above 1.005 P* in 7 cells with delta >= 0.5 "
+            "(1.4-12.5 % above our P; 12.5 % at (0.01, 0.75)), with D* and P* our "
+            "certified bounds on ~2,000-cell "
+            "grids. At (1, 0.1), the cell the catalog checks, the printed O = 0.6858 is below our certified "
+            "D = 0.6878 by only 0.28 %, which the stated accuracy allows: that "
+            "cell is not part of the finding."
+        ),
+        evidence=f"{_O_TEST}, {_O_TEST_UP}, {_O_TEST_RUN}",
+        size="21 cells below a certified lower bound (up to 3.5 %), 7 above a private noise's loss (up to "
+        "12.5 %)",
+        claims=("table04", "table05"),
+    ),
+]
+
+CAUSES = [
+    # ---------------------------------------------------------------- Tables 1, 4, 5 (l1) and 6 (l2)
+    Cause(
+        "underspecified",
+        "a `fitted` row (never counted): the Geng n + 1 rule chosen to match "
+        "the printed tables, shown beside "
+        "the authors' rule; it misses where neither rule nor our O (without "
+        "the thesis's stated accuracy) does",
+        "ours: n + 1 unless that bound exceeds O, else n (catalog section 5 A1; synthetic.table_metrics)",
+        note=r"^fitted: ",
+        section=_SEC_T1456,
+    ),
+    Cause(
+        "underspecified",
+        "the Geng bound's integer n: with the n of the authors' public C++ loop "
+        "ours is 0.6-65 pp higher in 69 "
+        "cells; the n + 1 rule fitted to the printed tables reproduces 68 of them ((0.5, 0.05) to 0.12 pp)",
+        "authors-code: the Geng n of data_independent.cpp (largest n with sum_{k<n} a b^k <= 1/2); the text "
+        "(footnote 3, L891) only calls the rounding 'non-monotonic'; the "
+        "fitted n + 1 rule is shown beside as "
+        "`fitted` claims",
+        item="^table01$",
+        claim=_cells(1, _GENG_T1),
+        section=_SEC_T1456,
+    ),
+    Cause(
+        "underspecified",
+        "Table 1's max LP gap: our ~2,000-cell uniform grids have certified "
+        "gaps up to 4.92 % (floor beta/(2D) "
+        "above 1 % in 11 cells); the thesis's partitions pi are not stated",
+        "ours: uniform grids of ~2,000 cells (supp. p.10's count), on which P - D >= beta/2 exactly",
+        item="^table01$",
+        claim=r"^relative LP gap",
+        section=_SEC_T1456,
+    ),
+    Cause(
+        "work-error",
+        "the printed O (back-solved from Table 4) lies outside [0.995 D, 1.005 P] of our certified bounds, "
+        "which the thesis's stated gap < 1 % forbids: 28 cells of Table 4 (ours 0.75 pp lower to 3.2 pp "
+        "higher) and the same 28 of Table 5 (where in 18 the Geng n differs as well)",
+        f"{_O_TEST}, {_O_TEST_UP}, {_O_TEST_RUN}",
+        item="^table0[45]$",
+        claim=rf"{_cells(4, O_OUTSIDE)}|{_cells(5, O_OUTSIDE)}",
+        finding="dp-noise-o-outside-stated-gap",
+        section=_SEC_T1456,
+    ),
+    Cause(
+        "underspecified",
+        "the Geng bound's integer n: with the authors' C++ loop ours is 0.9-65 pp higher in 51 cells of "
+        "Table 5; the fitted n + 1 rule reproduces all 51",
+        "authors-code: the Geng n of data_independent.cpp (largest n with sum_{k<n} a b^k <= 1/2); the text "
+        "(footnote 3, L891) does not define n; the fitted rule is shown beside as `fitted` claims",
+        item="^table05$",
+        claim=_cells(5, _GENG_T5),
+        section=_SEC_T1456,
+    ),
+    Cause(
+        "unexplained",
+        "at the edge of the stated accuracy: (0.1, 0.75) and (2, 0.05), where "
+        "the printed O is 0.5 % from our "
+        "certified bracket; ours differs by 0.01-0.02 pp more than the band (3 rows of Tables 4/5)",
+        f"{_T1456}#paper-vs-ours-the-deviation-groups-of-tables-1-4-5-and-6 (back-solved O vs our [D, P])",
+        item="^table0[45]$",
+        claim=rf"{_cells(4, ((0.1, 0.75), (2.0, 0.05)))}|{_cells(5, ((0.1, 0.75), (2.0, 0.05)))}",
+        section=_SEC_T1456,
+    ),
+    Cause(
+        "underspecified",
+        "Table 6 (l2) compares the thesis with an l2 Geng bound we constructed "
+        "(no formula in the thesis, its "
+        "repository or supplement): all 99 deviating cells test nothing the thesis fixed",
+        "ours: the greedy staircase of Geng et al. with cost k^2 (synthetic.geng_lower_bound, loss='l2')",
+        item="^table06$",
+        section=_SEC_T1456,
+    ),
+    # ---------------------------------------------------------------- Table 2 (DP naive Bayes)
+    Cause(
+        "unexplained",
+        "data sets whose size and feature counts match the thesis (adult, contraceptive, abalone, spambase): "
+        "the noisy columns differ (adult GN 33.5 vs 38.8, Imp 10.0 vs 28.3) "
+        "and for abalone/spambase also the "
+        "non-private NB; the noise path of the thesis's DP naive Bayes is not settled",
+        f"{_SEC_T2} (N and feature counts beside the thesis's)",
+        item="^table02$",
+        note=r"n=(\d+), num/cat/C = (\d+/\d+/\d+) \(thesis \1, \2\)",
+        section=_SEC_T2,
+    ),
+    Cause(
+        "substitute-data",
+        "the mirror's version of the data set differs from the thesis's cleaned file (N or the numeric/"
+        "categorical/class counts differ, stated in the note; e.g. Wisconsin features numeric here, "
+        "categorical there)",
+        "the authors' cleaned files are not in the offline mirror; ours are the UCI/ARFF versions "
+        "(safeguarded.dp_learning.datasets), compared with the thesis's counts in the notebook",
+        item="^table02$",
+        note=r"mirror data",
+        section=_SEC_T2,
+    ),
+    # -------------------------------------------------------- Table 3 (DP proximal coordinate descent)
+    Cause(
+        "unexplained",
+        "data sets whose N and d match the thesis (abalone, adult, "
+        "contraceptive, ecoli): 5 rows deviate, cause "
+        "not found",
+        f"{_SEC_T3} (N and d beside the thesis's)",
+        item="^table03$",
+        note=r"N=(\d+), d=(\d+) \(thesis \1, \2\)",
+        section=_SEC_T3,
+    ),
+    Cause(
+        "substitute-data",
+        "the mirror's version of the data set differs from the thesis's (N or the number of features d after "
+        "encoding differ, stated in the note)",
+        "the authors' cleaned files are not in the offline mirror; ours are the UCI/ARFF versions "
+        "(safeguarded.dp_learning.datasets), compared with the thesis's N and d in the notebook",
+        item="^table03$",
+        note=r"N=\d+, d=\d+ \(thesis",
+        section=_SEC_T3,
+    ),
+]
+
+
+def _table_accuracy() -> list[Accuracy]:
+    """Per-cell :class:`Accuracy` of Tables 1, 4 and 5 from L871 (see the module docstring)."""
+    from safeguarded.dp_noise import mechanisms, synthetic, thesis
+
+    out = []
+    rows = {item: list(values.values()) for item, values in thesis.TABLES.items()}
+    for i, e in enumerate(synthetic.EPSILONS):
+        for j, d in enumerate(synthetic.DELTAS):
+            bounds = cell_accuracy(
+                mechanisms.TruncatedLaplace(e, d).amplitude(),
+                *(float(rows[item][i][j]) for item in ("table01", "table04", "table05")),
+            )
+            for table, (bound, printed) in bounds.items():
+                if bound > 0 and printed != 0:
+                    out.append(
+                        Accuracy(
+                            bound / abs(printed),
+                            f"L871: gap < 1 % puts O within 0.5 % of the optimum, i.e. this cell within "
+                            f"+-{bound:.3g} pp",
+                            item=f"^table0{table}$",
+                            claim=_cells(table, ((e, d),)),
+                        )
+                    )
+    return out
+
+
+def cell_accuracy(b_ub: float, t1: float, t4: float, t5: float) -> dict[int, tuple[float, float]]:
+    """{table: (bound in pp, printed value)} for one cell: how far the printed Tables 1, 4 and 5 can be from
+    their values at the optimum when |O - opt| <= 0.005 opt (L871); O back-solved from Table 4's ``t4``
+    and the truncated Laplace ``b_ub``, at the end of the printed rounding that widens the bound (for Table 5
+    the rounding of all three tables, which agree only to it: T1 = T4 + T5 +- 0.015)."""
+    t4_low = t4 - 0.005
+    o = b_ub - t4_low / 100 if b_ub - t4_low / 100 <= 1 else b_ub / (1 + t4_low / 100)
+    opt = o / 0.995  # the largest optimum compatible with O
+    below = {1: 0.0, 4: 0.5 * opt, 5: 0.5 * opt}
+    above = {
+        1: 0.005 * (t1 + 0.005) / 0.995,
+        4: 0.5 * (1 + (t4 + 0.005) / 100),
+        5: 0.5 * max(0.0, 1 - (t5 - 0.015) / 100),
+    }
+    out = {}
+    for table, printed in ((1, t1), (4, t4), (5, t5)):
+        if opt < 0.99:
+            bound = below[table]
+        elif o > 1.01:
+            bound = above[table]
+        else:
+            bound = max(below[table], above[table])
+        out[table] = (bound, printed)
+    return out
+
+
+ACCURACY = _table_accuracy()
