@@ -1,6 +1,7 @@
 // The claims report's table, drawn by DataTables (the bundle itables ships, copied into
 // _static/vendor/datatables/ by safeguarded.site: no network). This module only configures it:
-// the data is the JSON in <script id="claims-data"> ({columns, rows as arrays, verdicts}); the
+// the data is the JSON in <script id="claims-data"> ({columns, rows as arrays, verdicts}); runs,
+// location and solver are hidden until chosen with the "columns" button (the search sees them); the
 // selects filter one column each (exact value), the search box is DataTables' own (debounced), and
 // every filter is written to the URL hash (#work=routing&verdict=deviates&q=...), which re-filters
 // the table when it changes, so a filtered view can be linked.
@@ -19,6 +20,7 @@ if (node && holder) {
   const dev = index.deviation;
   const number = (v) => (v === null || v === undefined || v === "" ? null : Number(v));
   const text = DataTable.render.text();
+  const HIDDEN = new Set(["runs", "location", "solver"]);  // shown with the "columns" button
 
   const table = new DataTable(holder, {
     data: payload.rows,
@@ -26,6 +28,7 @@ if (node && holder) {
       title: labels[c] || c.replaceAll("_", " "),
       data: i,
       className: "col-" + c,
+      visible: !HIDDEN.has(c),
       type: i === dev ? "num" : "string",
       render: i === dev
         ? (v, kind) => {
@@ -41,6 +44,7 @@ if (node && holder) {
     pageLength: 25,
     lengthMenu: [10, 25, 50, 100, 500],
     searchDelay: 400,
+    layout: { topStart: ["pageLength", { buttons: [{ extend: "colvis", text: "columns" }] }] },
     language: { search: "search all columns:", info: "rows _START_–_END_ of _TOTAL_",
                 infoFiltered: "(filtered from _MAX_)" },
     createdRow: (row, data) => row.classList.add("v-" + data[index.verdict]),
