@@ -238,7 +238,10 @@ def rejudge(row, accuracy: Accuracy | None = None) -> tuple[str, str, str]:
     if accuracy is not None:
         band = tol + accuracy.rtol * abs(paper)
         new = decide(band)
-        why = f"the work states its values to {accuracy.rtol:.0%} ({accuracy.location}): band {fmt(band)}"
+        why = (
+            f"the work's stated accuracy ({accuracy.location}) allows +-{fmt(accuracy.rtol * abs(paper))}: "
+            f"band +-{fmt(band)}"
+        )
         return new, fmt(band), (why if new != verdict else "")
     kind = band_kind(row)
     if kind == "solver" and _PRINTING_NOTE.search(str(row["note"])):
@@ -292,7 +295,10 @@ def judge(table: pd.DataFrame) -> pd.DataFrame:
         note = row["note"]
         if reason:
             changed = f"was {row['verdict']}; " if verdict != row["verdict"] else ""
-            note = f"{_V2_NOTE}{changed}{reason}" + (f"; {note}" if note else "")
+            if note.startswith(FITTED_PREFIX):  # the fitted declaration stays first: such rows never count
+                note = f"{note}; {_V2_NOTE}{changed}{reason}"
+            else:
+                note = f"{_V2_NOTE}{changed}{reason}" + (f"; {note}" if note else "")
         band = band_kind(row) if accuracy is None or row["reference"] != "printed" else "work-accuracy"
         samples = samples_of(row["runs"]) if band == "monte-carlo" else None
         row = row.copy()
