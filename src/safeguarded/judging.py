@@ -239,15 +239,15 @@ def rejudge(row, accuracy: Accuracy | None = None) -> tuple[str, str, str]:
         band = tol + accuracy.rtol * abs(paper)
         new = decide(band)
         why = (
-            f"the work's stated accuracy ({accuracy.location}) allows +-{fmt(accuracy.rtol * abs(paper))}: "
-            f"band +-{fmt(band)}"
+            f"the work's stated accuracy ({accuracy.location}) allows ±{fmt(accuracy.rtol * abs(paper))}: "
+            f"band ±{fmt(band)}"
         )
         return new, fmt(band), (why if new != verdict else "")
     kind = band_kind(row)
     if kind == "solver" and _PRINTING_NOTE.search(str(row["note"])):
         half = printed_tolerance(str(row["paper_value"]))
         new = decide(half)
-        why = f"the printed digits fix the band literally: +-{fmt(half)}, not +-{tol_text}"
+        why = f"the printed digits fix the band literally: ±{fmt(half)}, not ±{tol_text}"
         return new, fmt(half), why
     if kind != "monte-carlo":
         return verdict, tol_text, ""
@@ -271,7 +271,7 @@ def rejudge(row, accuracy: Accuracy | None = None) -> tuple[str, str, str]:
         return (
             "inconclusive",
             tol_text,
-            (f"band +-{fmt(tol)} is {share:.0%} of the value (> {MAX_RELATIVE_BAND:.0%}): too wide to tell"),
+            (f"band ±{fmt(tol)} is {share:.0%} of the value (> {MAX_RELATIVE_BAND:.0%}): too wide to tell"),
         )
     return verdict, tol_text, ""
 
@@ -443,20 +443,22 @@ def _cell(text: str) -> str:
     return str(text).replace("|", "\\|").replace("\n", " ")
 
 
+_NUMBER = re.compile(r"(?<![\w.])[-+]?\d[\d.,]*(?:e[-+]?\d+)?%?")
+
+
 def _inconclusive_reason(note: str) -> str:
+    """The rule behind an inconclusive row, with its numbers masked (``#``) so that rows group by rule."""
     note = str(note)
     if note.startswith(_V2_NOTE):
-        reason = note[len(_V2_NOTE) :].split(";")[0:2]
-        text = "; ".join(part.strip() for part in reason)
-        text = text.removeprefix("was reproduced; ").removeprefix("was deviates; ")
-        text = re.sub(r"(?<![\w.])[-+]?\d[\d.,]*(?:e[-+]?\d+)?%?", "#", text)  # group by rule, not number
-        return f"protocol v2: {text}"
+        parts = [p.strip() for p in note[len(_V2_NOTE) :].split(";")]
+        parts = [p for p in parts if not p.startswith("was ")][:1]
+        return "protocol v2: " + _NUMBER.sub("#", parts[0]) if parts else "protocol v2"
     if note.startswith("no reproduced value"):
-        rest = note.split(";", 1)[1].strip() if ";" in note else ""
-        return "not computed" + (f": {rest[:160]}" if rest else "")
+        rest = [p.strip() for p in note.split(";")[1:3]]
+        return "not computed" + (": " + _NUMBER.sub("#", "; ".join(rest))[:160] if rest else "")
     if note.startswith("no standard error"):
         return "no standard error (a single run)"
-    return note[:160] or "–"
+    return _NUMBER.sub("#", note)[:160] or "–"
 
 
 def findings_markdown(table: pd.DataFrame, works) -> str:
