@@ -117,12 +117,16 @@ def test_verdict_in_words_is_the_part_before_the_rows(tmp_path):
     work.mkdir()
     (work / "CLAIMS.md").write_text("# Claims: routing\n\n## Verdict\n\nReproduces in part; see "
                                     "[the notebook](../../notebooks/routing_fig1.ipynb#fig-1) and "
-                                    "[docs](../../docs/claims.md).\n\n" + site.ROWS_MARKER
+                                    "[docs](../../docs/claims.md), [all](../CLAIMS.md), [x](../../src/a.py); "
+                                    "| 3 | notebooks/routing_fig3_table2.ipynb#table-2 |\n\n"
+                                    + site.ROWS_MARKER
                                     + "\n\n| item | verdict |\n|---|---|\n| fig01 | deviates |\n")
     words = site.verdict_in_words("routing", tmp_path)
     assert words.startswith("## Verdict") and "Reproduces in part" in words
     assert "| fig01 |" not in words and "# Claims" not in words  # no rows, no title
-    assert "](routing_fig1.ipynb#fig-1)" in words and "docs (`../../docs/claims.md`)" in words
+    assert "[all](../claims-report.md)" in words and "x (`../../src/a.py`)" in words  # no broken link
+    assert "[notebooks/routing_fig3_table2.ipynb#table-2](routing_fig3_table2.ipynb#table-2)" in words
+    assert "](routing_fig1.ipynb#fig-1)" in words and "[docs](../claims.md)" in words
     (work / "CLAIMS.md").write_text("# Claims\n\n| item | verdict |\n|---|---|\n| fig01 | deviates |\n")
     assert site.verdict_in_words("routing", tmp_path) == ""  # no marker (protocol v1): nothing of it
     assert site.verdict_in_words("atr", tmp_path) == ""
@@ -137,3 +141,27 @@ def test_notebook_outputs_lose_the_machine_prefix_of_repository_paths():
     out = site.without_machine_paths(nb)["cells"][0]["outputs"]
     assert out[0]["text"] == ".venv/lib/python3.11/site-packages/joblib/x.py:787: UserWarning\n"
     assert out[1]["data"]["text/plain"] == "{'png': PosixPath('figures/routing/fig01.png')}"
+
+
+def test_grid_tables_are_found_and_mapped(tmp_path):
+    from safeguarded.claims import FITTED_PREFIX
+
+    def row(e, d, verdict="reproduced", **extra):
+        return {"work": "dp_noise", "item": "table01",
+                "claim": f"Table 1 at (eps, delta) = ({e:g}, {d:g}) [%]", "reference": "printed",
+                "scale": "paper", "paper_value": "1.0", "reproduced_value": "1.001",
+                "tolerance": "0.005", "verdict": verdict, "note": "", **extra}
+
+    grid = [row(e, d) for e in (0.1, 1, 5) for d in (0.01, 0.5)]
+    fitted = "Table 1 at (eps, delta) = (0.1, 0.01) [%] (fitted)"
+    noise = [row(0.1, 0.01, note=FITTED_PREFIX + "x", claim=fitted),
+             row(0.1, 0.01, scale="smoke"), dict(row(9, 9), item="table04")]  # not counted, or too few
+    found = site.grid_tables(grid + noise, "dp_noise")
+    assert [(item, template, len(cells)) for item, template, cells in found] == [
+        ("table01", "Table 1 at (eps, delta) = (·, ·) [%]", 6)]
+    keys = {(c["key1"], c["key2"]) for c in found[0][2]}
+    assert keys == {(e, d) for e in (0.1, 1.0, 5.0) for d in (0.01, 0.5)}
+    assert site.grid_tables(grid[:5], "dp_noise") == []  # fewer cells than MAP_MIN_CELLS
+    maps = site.map_images(grid, "dp_noise", tmp_path)
+    assert [(item, png.name) for item, _, png in maps] == [("table01", "table01_map.png")]
+    assert maps[0][2].read_bytes().startswith(b"\x89PNG")

@@ -143,10 +143,17 @@ def verdict_in_words(work: str, figures: Path = FIGURES) -> str:
         return ""
     head = text.split(ROWS_MARKER, 1)[0]
     head = re.sub(r"\A\s*# [^\n]*\n", "", head).strip()
+    # links to notebooks, the docs and the claims index point at their site pages
     head = re.sub(r"\]\((?:[./]*/)?notebooks/([A-Za-z0-9_]+)\.ipynb(#[^)\s]*)?\)",
                   lambda m: f"]({m.group(1)}.ipynb{m.group(2) or ''})", head)
-    return local_links_to_text(head, keep=lambda t: t.split("#")[0].endswith(".ipynb")
-                               and "/" not in t.split("#")[0])
+    head = re.sub(r"(?<![(/\w])notebooks/([A-Za-z0-9_]+)\.ipynb(#[^\s|)]*)?",  # a bare path: a link
+                  lambda m: f"[{m.group(0)}]({m.group(1)}.ipynb{m.group(2) or ''})", head)
+    head = re.sub(r"\]\((?:\.\./)+docs/([\w-]+\.md)(#[^)\s]*)?\)",
+                  lambda m: f"](../{m.group(1)}{m.group(2) or ''})" if (DOCS / m.group(1)).is_file()
+                  else m.group(0), head)
+    head = re.sub(r"\]\(\.\./CLAIMS\.md\)", "](../claims-report.md)", head)
+    site_page = re.compile(r"^(?:[A-Za-z0-9_]+\.ipynb|\.\./[\w-]+\.md)(?:#.*)?$")
+    return local_links_to_text(head, keep=lambda t: bool(site_page.match(t)))
 
 
 # --------------------------------------------------------------------------------------------------
@@ -228,6 +235,54 @@ def choose_notebook(path: Path, build: Path) -> tuple[dict, str]:
     return nb, "not executed"
 
 
+#: A grid cell's keys in a claim's text: "(0.1, 0.0001)" in "Table 1 at (eps, delta) = (0.1, 0.0001) [%]".
+_GRID_KEYS = re.compile(r"\((-?\d[\d.]*(?:e-?\d+)?), (-?\d[\d.]*(?:e-?\d+)?)\)")
+#: A grid table gets a map when at least this many of its printed claims share one text but the keys.
+MAP_MIN_CELLS = 6
+
+
+def grid_tables(rows: list[dict], work: str) -> list[tuple[str, str, list[dict]]]:
+    """The work's grid tables compared cell by cell: ``(item, claim template, rows)`` for every set of
+    at least :data:`MAP_MIN_CELLS` printed, counted claims (not smoke, not fitted) of one item whose
+    texts differ only in one pair of keys, one claim per pair; each row gains ``key1`` and ``key2``."""
+    import collections
+
+    groups = collections.defaultdict(dict)
+    for row in rows:
+        if (row.get("work") != work or row.get("reference") != "printed" or row.get("scale") == "smoke"
+                or str(row.get("note", "")).startswith(claims_module.FITTED_PREFIX)):
+            continue
+        found = _GRID_KEYS.findall(row.get("claim", ""))
+        if len(found) != 1:
+            continue
+        template = _GRID_KEYS.sub("(·, ·)", row["claim"])
+        key1, key2 = (float(v) for v in found[0])
+        groups[(row["item"], template)].setdefault((key1, key2), dict(row, key1=key1, key2=key2))
+    return [(item, template, list(cells.values())) for (item, template), cells in sorted(groups.items())
+            if len(cells) >= MAP_MIN_CELLS]
+
+
+def map_images(rows: list[dict], work: str, out: Path) -> list[tuple[str, str, Path]]:
+    """Draw the reproduction map of each grid table of ``work`` into ``out``; ``(item, title, png)``."""
+    import matplotlib.pyplot as plt
+    import pandas as pd
+
+    from safeguarded import plotting
+
+    drawn = []
+    for n, (item, template, cells) in enumerate(grid_tables(rows, work)):
+        names = ("epsilon", "delta") if "(eps, delta)" in template else ("first key", "second key")
+        frame = pd.DataFrame(cells).rename(columns={"key1": names[0], "key2": names[1]})
+        with plotting.style():
+            fig = plotting.reproduction_map(frame, names[1], names[0], title=f"{item}: {template}")
+            out.mkdir(parents=True, exist_ok=True)
+            png = out / f"{item}_map{'' if n == 0 else n}.png"
+            fig.savefig(png, metadata={"Software": None})
+            plt.close(fig)
+        drawn.append((item, template, png))
+    return drawn
+
+
 def work_page(work: str, title: str, rows: list[dict], books: list[str], src: Path) -> str:
     figs = FIGURES / work
     lines = [f"# {work}", "", title, ""]
@@ -237,6 +292,18 @@ def work_page(work: str, title: str, rows: list[dict], books: list[str], src: Pa
     lines += ["## Claims", "", summary_table(rows, [work], link=False), "",
               f"Its rows, filterable and sorted by the size of the deviation: "
               f"<a href=\"../claims-report.html#work={work}\">the claims report, {work} only</a>.", ""]
+    maps = map_images(rows, work, src / "figures" / work / "maps")
+    if maps:
+        lines += ["## Reproduction maps", "",
+                  "Each grid table the work prints, cell by cell: the colour is (ours − work) / tolerance "
+                  "(saturating at ±3; within ±1 is within the tolerance), the mark the verdict "
+                  "(✓ reproduced, ✗ deviates, ? inconclusive), the number the unclipped score. Drawn by the "
+                  "site from "
+                  "`figures/claims.csv` (printed claims at paper or reduced scale, fitted rows left out) "
+                  "with `safeguarded.plotting.reproduction_map`.", ""]
+        for item, template, png in maps:
+            lines += [f"### {item}: {template}", "", f"```{{image}} ../figures/{work}/maps/{png.name}",
+                      f":alt: {work} {item} reproduction map", ":width: 80%", "```", ""]
     lines += ["## Notebooks", ""]
     if books:
         lines += ["```{toctree}", ":maxdepth: 1", "", *books, "```", ""]
