@@ -49,7 +49,6 @@ SHOT_PAGES = {"home.png": "index.html", "work-routing.png": "works/routing.html"
 NOT_RERUN_YET = {
     "rldp_fig2": "14 min paper run",
     "rlt_figs19_24": "26 min paper run",
-    "robust_lr_aux_artificial_fig17_18_table33": "12 min paper run",
 }
 #: An absolute path of a machine (POSIX home/work/tmp folders, a Windows drive).
 MACHINE_PATH = re.compile(r"(?<![\w.~])/(?:work|root|home|Users|tmp|var/folders|mnt|opt)/[\w.-]+|"
