@@ -45,6 +45,17 @@ def test_strip_volatile_removes_timings_and_renumbers():
     assert a["cells"][3]["outputs"][0]["text"] == "table row  0.2500  n=3\n"  # outputs kept
 
 
+def test_strip_volatile_makes_the_repository_path_relative():
+    here = str(nbr.REPO_ROOT)
+    nb = _executed(_notebook("0.25"), "x\n", unchecked=f"{here}/.venv/lib/joblib.py:787: UserWarning: w\n")
+    nb["cells"][4]["outputs"].append({"output_type": "execute_result", "execution_count": 1, "metadata": {},
+                                      "data": {"text/plain": [f"'{here}/figures/a.png'"]}})
+    out = nbr.strip_volatile(nb)["cells"][4]["outputs"]
+    assert out[0]["text"] == ".venv/lib/joblib.py:787: UserWarning: w\n"
+    assert out[1]["data"]["text/plain"] == ["'figures/a.png'"]
+    assert here not in json.dumps(out)
+
+
 def test_identical_results_give_identical_files(tmp_path):
     first = _executed(_notebook("0.25"), "table row  0.2500  n=3\n")
     second = json.loads(json.dumps(first))

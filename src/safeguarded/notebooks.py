@@ -154,8 +154,9 @@ def strip_volatile(nb: dict) -> dict:
     """A copy of an executed notebook without the metadata that changes between identical runs.
 
     Removes papermill's and nbclient's timing metadata, gives the injected-parameters and provenance
-    cells fixed ids, and renumbers execution counts 1, 2, ... over the executed code cells, so two
-    runs with the same outputs give the same file.  Outputs are kept.
+    cells fixed ids, renumbers execution counts 1, 2, ... over the executed code cells, so two runs with
+    the same outputs give the same file, and makes the repository's path in text outputs relative.
+    Outputs are otherwise kept.
     """
     nb = copy.deepcopy(nb)
     nb.get("metadata", {}).pop("papermill", None)
@@ -178,7 +179,27 @@ def strip_volatile(nb: dict) -> dict:
         for output in cell.get("outputs", []):
             if "execution_count" in output:
                 output["execution_count"] = count
+            _relative_paths(output)
     return nb
+
+
+def _relative_paths(output: dict) -> None:
+    """Make the machine's repository prefix in a text output repository-relative (a warning's
+    ``/home/me/repo/.venv/...`` becomes ``.venv/...``): no output shows where it ran."""
+    prefix = str(REPO_ROOT) + "/"
+
+    def scrub(text):
+        if isinstance(text, list):
+            return [line.replace(prefix, "") for line in text]
+        return text.replace(prefix, "") if isinstance(text, str) else text
+
+    if output.get("output_type") == "stream":
+        output["text"] = scrub(output.get("text", ""))
+    for key in ("text/plain", "text/html", "text/markdown"):
+        if key in output.get("data", {}):
+            output["data"][key] = scrub(output["data"][key])
+    if "traceback" in output:
+        output["traceback"] = scrub(output["traceback"])
 
 
 def with_provenance(nb: dict, cell: dict) -> dict:
