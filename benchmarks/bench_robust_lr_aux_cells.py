@@ -3,6 +3,8 @@
     python benchmarks/bench_robust_lr_aux_cells.py                  # one cell per table (≈ 5 min)
     python benchmarks/bench_robust_lr_aux_cells.py --tables 27 33   # a subset
     python benchmarks/bench_robust_lr_aux_cells.py --thesis-grid    # 11 radii, 3 kappas, 5 folds
+    python benchmarks/bench_robust_lr_aux_cells.py --tables 27 --dataset contraceptive \
+        --out benchmarks/results/robust_lr_aux_cells_contraceptive.csv
 
 A cell is one simulation (one data set / attack / alpha and one seed) with every method cross-validated
 over its grid and refitted, at the paper notebooks' settings (``--thesis-grid``: the thesis's grids).
@@ -136,8 +138,11 @@ class _Probe:
         M.solve, cv.fit_inter_aro_cg, cv.cross_validate = self._orig
 
 
-def profile_cell(table: int, *, seed: int, thesis_grid: bool) -> list[dict]:
+def profile_cell(table: int, *, seed: int, thesis_grid: bool, dataset: str | None = None) -> list[dict]:
     what, func, args, grids = CELLS[table]
+    if dataset is not None and "dataset" in args:
+        args = {**args, "dataset": dataset}
+        what = f"{dataset}, alpha {args['alpha']:g}"
     grids = dict(THESIS_GRIDS if thesis_grid else grids)
     probe = _Probe()
     probe.install()
@@ -190,12 +195,13 @@ def main(argv=None) -> int:
     parser.add_argument(
         "--thesis-grid", action="store_true", help="the thesis's grids (11 radii, 3 kappas, 5-fold)"
     )
+    parser.add_argument("--dataset", default=None, help="another data set for the UCI tables 27, 30, 31")
     parser.add_argument("--out", default=str(OUT / "robust_lr_aux_cells.csv"))
     args = parser.parse_args(argv)
     rows = []
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     for t in args.tables:
-        cell = profile_cell(t, seed=args.seed, thesis_grid=args.thesis_grid)
+        cell = profile_cell(t, seed=args.seed, thesis_grid=args.thesis_grid, dataset=args.dataset)
         rows += cell
         c = cell[-1]
         print(
