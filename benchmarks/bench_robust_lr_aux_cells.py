@@ -205,7 +205,7 @@ def main(argv=None) -> int:
         rows += cell
         c = cell[-1]
         print(
-            f"Table {t} ({CELLS[t][0]}): {c['seconds']:.1f} s ({c['cpu_seconds']:.1f} s CPU), {c['solves']} "
+            f"Table {t} ({c['cell']}): {c['seconds']:.1f} s ({c['cpu_seconds']:.1f} s CPU), {c['solves']} "
             f"conic solves, {c['ms_per_solve']} ms per solve ({c['solver_seconds']:.1f} s in the solver), "
             f"{c['cg_runs']} Inter-ARO* generations / {c['cg_rounds']} rounds",
             flush=True,
