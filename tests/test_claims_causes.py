@@ -380,7 +380,7 @@ def test_dp_noise_accuracy_bounds_hold_by_brute_force():
         for delta in synthetic.DELTAS:
             b_ub = mechanisms.TruncatedLaplace(eps, delta).amplitude()
             t1, t4, t5 = (_printed_cell(t, eps, delta) for t in ("table01", "table04", "table05"))
-            bounds = causes.cell_accuracy(b_ub, t1, t4, t5)
+            bounds = causes._cell_accuracy(b_ub, t1, t4, t5)
             o = _thesis_o(b_ub, t4)
             lb = b_ub - t1 / 100 * max(o, 1.0)
             base = values(b_ub, lb, o)

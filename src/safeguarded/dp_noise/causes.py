@@ -248,7 +248,7 @@ def _table_accuracy() -> list[Accuracy]:
     rows = {item: list(values.values()) for item, values in thesis.TABLES.items()}
     for i, e in enumerate(synthetic.EPSILONS):
         for j, d in enumerate(synthetic.DELTAS):
-            bounds = cell_accuracy(
+            bounds = _cell_accuracy(
                 mechanisms.TruncatedLaplace(e, d).amplitude(),
                 *(float(rows[item][i][j]) for item in ("table01", "table04", "table05")),
             )
@@ -266,7 +266,7 @@ def _table_accuracy() -> list[Accuracy]:
     return out
 
 
-def cell_accuracy(b_ub: float, t1: float, t4: float, t5: float) -> dict[int, tuple[float, float]]:
+def _cell_accuracy(b_ub: float, t1: float, t4: float, t5: float) -> dict[int, tuple[float, float]]:
     """{table: (bound in pp, printed value)} for one cell: how far the printed Tables 1, 4 and 5 can be from
     their values at the optimum when |O - opt| <= 0.005 opt (L871); O back-solved from Table 4's ``t4``
     and the truncated Laplace ``b_ub``, at the end of the printed rounding that widens the bound (for Table 5
