@@ -53,8 +53,12 @@ def test_every_named_check_exists(work):
     ids = {f.id for f in findings}
     for cause in causes:
         assert cause.cause in judging.CAUSES
+        assert not re.search(r"\b(likely|probably)\b", cause.why), f"a guess is 'unexplained': {cause.why}"
+        for pattern in (cause.item, cause.claim, cause.note):
+            re.compile(pattern)
         if cause.cause == "work-error":
             assert _TEST.search(cause.evidence) or _SECTION.search(cause.evidence), cause
+            assert cause.finding in ids, f"{cause.why!r}: a work-error belongs to a finding"
         missing = _missing_checks(cause.evidence + " " + cause.section)
         assert not missing, (cause.why, missing)
         assert not cause.finding or cause.finding in ids, f"{cause.why!r}: unknown finding {cause.finding!r}"
