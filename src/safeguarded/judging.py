@@ -488,7 +488,9 @@ def findings_markdown(table: pd.DataFrame, works) -> str:
             if finding.size:
                 lines.append(f"* **Size:** {finding.size}")
             affected = sorted(set(rows["item"]) | set(finding.claims))
-            marked = f"{len(rows)} printed numbers marked `work-error`" if len(rows) else "no printed number"
+            plural = "s" if len(rows) != 1 else ""
+            marked = f"{len(rows)} printed number{plural} marked `work-error`"
+            marked = marked if len(rows) else "no printed number"
             lines.append(
                 f"* **Claims affected:** {marked}"
                 + (f"; items {', '.join(affected)}" if affected else "")
