@@ -25,8 +25,8 @@ def test_s34_registry_rules_match_the_rows_they_are_meant_for():
         "wasserstein_mixed": [
             ("fig14", "mean |c| of the extra atom, eps = 0.85", "underspecified"),
             ("table20", "suboptimality of piece[25] exceeds 0.1% on some instance", "scale"),
-            ("table24", "fire half Nom", "substitute-data"),
-            ("table25", "imports full r-MixF(K)", "substitute-data"),
+            ("table24", "fire half Nom", "underspecified"),
+            ("table25", "imports full r-MixF(K)", "underspecified"),
             ("table21", "primary-tumor full r-MixF(K)", "unexplained"),
             ("table23", "lymphography half MixF(K)", "scale"),
             ("table23", "spect full r-Nom", "scale"),
