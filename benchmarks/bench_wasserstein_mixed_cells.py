@@ -29,6 +29,7 @@ import pandas as pd
 from safeguarded.wasserstein_mixed import experiments as E
 from safeguarded.wasserstein_mixed import models as M
 from safeguarded.wasserstein_mixed.instances import UCI_SETS, load_uci
+from safeguarded.wasserstein_mixed.losses import LOSSES as LOSS_TASK  # loss -> classification / regression
 from safeguarded.wasserstein_mixed.thesis_values import TABLE_LOSS
 
 OUT = Path(__file__).resolve().parent / "results"
@@ -40,14 +41,6 @@ CELLS = {
     24: "fire",
     25: "imports",
     26: "student",
-}
-LOSS_TASK = {
-    "logistic": "classification",
-    "hinge": "classification",
-    "smooth_hinge": "classification",
-    "huber": "regression",
-    "pinball": "regression",
-    "eps_insensitive": "regression",
 }
 ALPHA = {"notebook": (0.0, 1e-3, 1e-1), "thesis": E.ALPHA_GRID_TABLES}
 
