@@ -67,6 +67,7 @@ from safeguarded.judging import (
     verdict_in_words,
 )
 from safeguarded.paths import FIGURES, REPO_ROOT, WORKS, figure_dir
+from safeguarded.statements import not_run_rows
 
 __all__ = [
     "Claim",
@@ -715,11 +716,35 @@ def _update_readme(table: pd.DataFrame, readme: Path) -> None:
     readme.write_text(f"{head}{README_START}\n{body}\n{README_END}{tail}")
 
 
-def judged(figures: Path = FIGURES) -> pd.DataFrame:
-    """All fragments (:func:`collect`) re-judged under protocol v2 with their causes
-    (:func:`safeguarded.judging.judge`); raises :class:`ClaimError` for a printed deviation without a
-    valid cause."""
+def ledger_rows() -> pd.DataFrame:
+    """The statements the works' ledgers (:mod:`safeguarded.statements`) say we cannot check, as
+    ``inconclusive`` printed rows; raises :class:`ClaimError` if one breaks the protocol or repeats a
+    notebook's row."""
+    frames = [not_run_rows(work, COLUMNS) for work in WORKS]
+    table = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=COLUMNS)
+    problems = [f"statement ledger: {p}" for p in validate(table)]
+    if problems:
+        raise ClaimError("\n".join(problems))
+    return table
+
+
+def judged(figures: Path = FIGURES, *, statements: bool | None = None) -> pd.DataFrame:
+    """All fragments (:func:`collect`) and, with ``statements`` (default: when ``figures`` is the
+    repository's), the ledgers' unchecked statements (:func:`ledger_rows`), re-judged under protocol v2
+    with their causes (:func:`safeguarded.judging.judge`); raises :class:`ClaimError` for a printed
+    deviation without a valid cause or a ledger row that repeats a notebook's claim."""
     table = collect(figures)
+    if statements is None:
+        statements = Path(figures).resolve() == FIGURES.resolve()
+    if statements:
+        extra = ledger_rows()
+        clash = extra.merge(table, on=["work", "item", "claim"])
+        if not clash.empty:
+            raise ClaimError(
+                "statement ledger rows repeat notebook claims (use claims= in the ledger instead): "
+                + "; ".join(f"{r.work}/{r.item}/{r.claim!r}" for r in clash.itertuples())
+            )
+        table = pd.concat([table, extra], ignore_index=True) if not extra.empty else table
     if table.empty:
         return pd.DataFrame(columns=COLUMNS + V2_COLUMNS)
     table = judge(table)
@@ -727,7 +752,6 @@ def judged(figures: Path = FIGURES) -> pd.DataFrame:
     if problems:
         raise ClaimError(
             f"{len(problems)} printed deviations break protocol v2 (docs/claims.md §7):\n"
-            + "\n".join(problems)
             + "\n".join(problems)
         )
     return table[COLUMNS + V2_COLUMNS]
