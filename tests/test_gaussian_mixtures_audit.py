@@ -18,6 +18,23 @@ def test_implied_sigma_round_trip(mechanism, k):
     assert audit.implied_sigma(mechanism, imp, eps, delta, k) == pytest.approx(sigma, rel=1e-9)
 
 
+@pytest.mark.parametrize("mechanism,k", [("QG", 1), ("MG", 3)])
+def test_implied_sigma_l2_round_trip_and_differs_from_l1(mechanism, k):
+    """norm="l2" inverts E X^2 against the analytic Gaussian's sigma^2 (Tables 13/14), not E|X|."""
+    eps, delta, sigma = 1.0, 0.05, 0.4
+    power = qg.power(sigma, eps) if mechanism == "QG" else mg.power(sigma, eps, 1.0, k)
+    a2 = grid.analytic_gaussian_sigma(eps, delta) ** 2
+    imp = 100 * (a2 - power) / a2
+    assert audit.implied_sigma(mechanism, imp, eps, delta, k, norm="l2") == pytest.approx(sigma, rel=1e-9)
+    l1 = audit.implied_sigma(mechanism, imp, eps, delta, k)  # the l1 reading of the number: another sigma
+    assert not (l1 == pytest.approx(sigma, rel=1e-3))
+    cell = (eps, delta)
+    rows = audit.audit_params({cell: f"{imp:.2f}"}, mechanism, [eps], [delta], best_k={cell: k}, norm="l2")
+    assert rows.sigma.iloc[0] == pytest.approx(sigma, rel=1e-3)
+    with pytest.raises(ValueError, match="norm must be one of"):
+        audit.implied_sigma(mechanism, imp, eps, delta, k, norm="L2")
+
+
 def test_implied_sigma_of_a_calibrated_qg_is_private():
     cal = qg.calibrate(1.0, 0.1)
     a = grid.analytic_gaussian_sigma(1.0, 0.1) * math.sqrt(2 / math.pi)

@@ -8,6 +8,10 @@ with the K of Table 11).  That noise is then checked with the independent hockey
 which Theorems 3 and 5 claim is at most δ.  The printed entry is rounded to 0.01 pp; we take the end of
 its rounding interval that is most favourable to privacy (the smallest improvement, the largest σ).
 
+The l2 tables (Table 14 with the K of Table 16) are audited the same way with ``norm="l2"``: the printed
+improvement then fixes E X² = σ_AG²·(1 − I/100) (σ_AG the analytic Gaussian's scale; E X² of eq. (28)'s
+mixture, App. 2.B.2, L2781), which is increasing in σ as well; the privacy check does not depend on the norm.
+
 Kept apart from :mod:`grid` so that the cached grid sweeps do not depend on it.
 """
 
@@ -28,6 +32,7 @@ from safeguarded.validation import check_choice, check_frame, check_integer, che
 __all__ = ["implied_sigma", "audit_params", "audit_cell", "run_audit"]
 
 MECHANISMS = ("QG", "MG")
+NORMS = ("l1", "l2")
 
 
 def _check_name(name) -> None:
@@ -35,26 +40,36 @@ def _check_name(name) -> None:
         raise ValueError(f"name must be a non-empty string (the sweep's cache name), got name={name!r}")
 
 
-def implied_sigma(mechanism: str, improvement_pct: float, epsilon: float, delta: float, k: int = 1) -> float:
-    """The σ of ``mechanism`` ("QG" or "MG" with ``k``) whose E|X| is a·(1 − improvement/100), with a the
-    analytic Gaussian's E|X| at (ε, δ), Δ = 1; nan if no σ > 0 attains it (below the σ → 0 limit)."""
+def implied_sigma(
+    mechanism: str, improvement_pct: float, epsilon: float, delta: float, k: int = 1, norm: str = "l1"
+) -> float:
+    """The σ of ``mechanism`` ("QG" or "MG" with ``k``) whose loss is the analytic Gaussian's times
+    (1 − improvement/100) at (ε, δ), Δ = 1; nan if no σ > 0 attains it (below the σ → 0 limit).
+
+    ``norm="l1"``: the loss is E|X| (Tables 7 and 8, the AG's E|X| = σ_AG·sqrt(2/π)); ``norm="l2"``: E X²
+    (Tables 13 and 14, the AG's E X² = σ_AG²).
+    """
     check_choice("mechanism", mechanism, MECHANISMS)
+    check_choice("norm", norm, NORMS)
     improvement_pct = _real("improvement_pct", improvement_pct)
     e, dl = check_epsilon(epsilon), check_delta(delta)
     check_k(k)
     if mechanism == "QG":
+
         def loss(s):
-            return qg.amplitude(s, e, 1.0)
+            return qg.amplitude(s, e, 1.0) if norm == "l1" else qg.power(s, e, 1.0)
     elif mechanism == "MG":
         kk = check_k(k)
 
         def loss(s):
-            return mg.amplitude(s, e, 1.0, kk)
+            return mg.amplitude(s, e, 1.0, kk) if norm == "l1" else mg.power(s, e, 1.0, kk)
     else:
         raise ValueError(f"mechanism must be 'QG' or 'MG', got mechanism={mechanism!r}")
     if not math.isfinite(improvement_pct) or improvement_pct >= 100:
         raise ValueError(f"improvement_pct must be finite and < 100, got improvement_pct={improvement_pct!r}")
-    target = analytic_gaussian_sigma(e, dl) * math.sqrt(2 / math.pi) * (1 - improvement_pct / 100)
+    sigma_ag = analytic_gaussian_sigma(e, dl)
+    ag_loss = sigma_ag * math.sqrt(2 / math.pi) if norm == "l1" else sigma_ag**2
+    target = ag_loss * (1 - improvement_pct / 100)
     lo, hi = 1e-6, 1.0
     while loss(hi) < target:
         hi *= 2
@@ -65,12 +80,16 @@ def implied_sigma(mechanism: str, improvement_pct: float, epsilon: float, delta:
     return float(optimize.brentq(lambda s: loss(s) - target, lo, hi, xtol=1e-15, rtol=1e-13))
 
 
-def audit_params(table: dict, mechanism: str, epsilons, deltas, best_k: dict | None = None) -> pd.DataFrame:
+def audit_params(
+    table: dict, mechanism: str, epsilons, deltas, best_k: dict | None = None, norm: str = "l1"
+) -> pd.DataFrame:
     """One row per printed cell: ``table[(eps, delta)]`` = printed improvement string; for "MG" the K of
-    ``best_k[(eps, delta)]`` (Table 11).  Columns epsilon, delta, mechanism, k, printed, sigma (the
-    implied σ at the privacy-favourable end of the printed rounding)."""
+    ``best_k[(eps, delta)]`` (Table 11 for l1, Table 16 for l2).  Columns epsilon, delta, mechanism, k,
+    printed, sigma (the σ :func:`implied_sigma` gives for ``norm`` at the privacy-favourable end of the
+    printed rounding)."""
     check_type("table", table, dict, "a dict {(epsilon, delta): printed string}")
     check_choice("mechanism", mechanism, MECHANISMS)
+    check_choice("norm", norm, NORMS)
     for name, values, check in (("epsilons", epsilons, check_epsilon), ("deltas", deltas, check_delta)):
         if not isinstance(values, tuple | list) or not values:
             raise ValueError(f"{name} must be a non-empty tuple or list, got {name}={values!r}")
@@ -93,7 +112,7 @@ def audit_params(table: dict, mechanism: str, epsilons, deltas, best_k: dict | N
             printed = table[(e, d)]
             k = int(best_k[(e, d)]) if mechanism == "MG" else 1
             half = 0.5 * 10 ** -len(printed.split(".")[1]) if "." in printed else 0.5
-            sigma = implied_sigma(mechanism, float(printed) - half, e, d, k)
+            sigma = implied_sigma(mechanism, float(printed) - half, e, d, k, norm=norm)
             rows.append(dict(epsilon=e, delta=d, mechanism=mechanism, k=k, printed=printed, sigma=sigma))
     return pd.DataFrame(rows)
 
@@ -116,6 +135,7 @@ def audit_cell(epsilon: float, delta: float, mechanism: str, sigma: float, k: in
     check_k(k)
     check_integer("seed", seed, minimum=0)
     if mechanism == "QG":
+
         def pdf(x):
             return qg.pdf(x, sigma, e, 1.0)
 
@@ -144,8 +164,13 @@ def run_audit(rows: pd.DataFrame, *, name: str, **sweep_kwargs) -> pd.DataFrame:
     check_frame("rows", rows, ("epsilon", "delta", "mechanism", "sigma", "k"))
     _check_name(name)
     params = [
-        dict(epsilon=float(r.epsilon), delta=float(r.delta), mechanism=str(r.mechanism), sigma=float(r.sigma),
-             k=int(max(r.k, 1)))
+        dict(
+            epsilon=float(r.epsilon),
+            delta=float(r.delta),
+            mechanism=str(r.mechanism),
+            sigma=float(r.sigma),
+            k=int(max(r.k, 1)),
+        )
         for r in rows.itertuples()
     ]
     return run_sweep(audit_cell, params, [0], name=name, **sweep_kwargs)
