@@ -345,74 +345,38 @@ def test_gaussian_mixtures_registered_nonprivate_cells_are_the_audits():
     assert (mg[~mg.dp].delta_actual > mg[~mg.dp].delta).all()
 
 
-#: Table 14 (L3046-L3055; l2 improvement of the multi-Gaussian over AG, %) and Table 16 (L3074-L3083; its K),
-#: rows delta = 1e-4 ... 0.25, columns eps = 0.1 ... 10, as printed (reference data for the l2 audit).
-_T14 = """0.16 -0.67 11.37 39.88 80.96 87.07 91.81 95.32 97.45 99.72
--0.33 -0.31 19.44 72.53 74.79 83.51 89.79 94.84 97.30 99.67
--0.43 -0.31 27.07 68.58 70.94 81.38 88.61 94.29 97.04 99.65
--0.58 1.65 50.19 55.34 58.92 73.88 84.62 92.50 96.18 99.57
--0.72 11.42 40.01 48.12 53.14 68.78 83.43 91.37 95.65 99.53
-1.53 26.77 26.20 40.59 39.50 61.66 80.21 89.88 94.97 99.47
-23.31 21.65 14.70 25.82 22.16 46.75 73.80 87.01 93.68 99.37
-25.14 15.19 2.24 22.87 15.91 30.38 65.96 83.62 92.21 99.27
-14.18 11.55 9.57 -0.31 1.57 35.73 59.17 80.78 91.00 99.19
-4.49 7.72 8.68 20.98 13.65 15.03 46.33 75.55 88.83 99.05"""
-_T16 = """4 10 10 10 9 8 8 4 4 5
-3 1 10 9 7 8 8 9 9 5
-5 2 10 8 7 8 8 9 9 5
-3 10 8 6 5 8 8 9 9 5
-4 10 7 5 4 8 9 9 9 5
-10 8 6 4 4 8 9 9 9 5
-7 5 4 3 3 8 9 9 9 5
-4 3 2 2 2 1 9 9 9 5
-3 2 2 1 1 1 9 9 9 5
-1 1 1 1 1 1 9 9 9 5"""
+def test_gaussian_mixtures_registered_l2_nonprivate_cells_are_the_audits():
+    """Finding 'gm-mg-l2-nonprivate'. The registry's non-private cells of Table 14 (NONPRIVATE_L2) are exactly
+    the cells whose claim "thesis's l2 MG sigma ... is (eps, delta)-DP" fails in the paper-scale run of the
+    audit notebook (its committed claims fragment, section 'Reading the l2 audit'); every cell has a claim."""
+    import re
 
+    import pandas as pd
 
-def _l2_thesis_sigma(epsilon: float, delta: float) -> tuple[float, int]:
-    """The sigma of the multi-Gaussian (with Table 16's K) whose E X^2 is the printed Table 14 improvement
-    over the analytic Gaussian's sigma^2, at the rounding end most favourable to privacy (larger sigma)."""
-    from scipy import optimize
+    from safeguarded.gaussian_mixtures import causes
+    from safeguarded.paths import REPO_ROOT
 
-    from safeguarded.gaussian_mixtures import causes, grid
-    from safeguarded.gaussian_mixtures import multi_gaussian as mg
-
-    i, j = causes.DELTAS.index(delta), causes.EPSILONS.index(epsilon)
-    improvement = float(_T14.splitlines()[i].split()[j]) - 0.005
-    k = int(_T16.splitlines()[i].split()[j])
-    target = grid.analytic_gaussian_sigma(epsilon, delta) ** 2 * (1 - improvement / 100)
-
-    def excess(s):
-        return mg.power(s, epsilon, 1.0, k) - target
-
-    hi = 1.0
-    while excess(hi) < 0:
-        hi *= 2
-    return optimize.brentq(excess, 1e-9, hi, xtol=1e-14, rtol=1e-13), k
-
-
-@pytest.mark.slow
-def test_gaussian_mixtures_table14_l2_mixtures_are_not_private():
-    """Finding 'gm-mg-l2-nonprivate'. For every cell the registry marks, the multi-Gaussian that the printed
-    Table 14 entry implies (Table 16's K, sigma from E X^2 at the rounding end favourable to privacy) has
-    delta(eps) > delta by the independent hockey-stick quadrature of the audit (`audit.audit_cell`): were
-    Theorem 5's claim right for these entries, this test would fail. A cell the registry leaves out, e.g.
-    (2, 0.25) with K = 1, passes the same check (the check can pass)."""
-    from safeguarded.gaussian_mixtures import audit, causes
-
-    for epsilon, delta in causes.NONPRIVATE_L2:
-        sigma, k = _l2_thesis_sigma(epsilon, delta)
-        result = audit.audit_cell(epsilon, delta, "MG", sigma, k)
-        assert result["delta_actual"] > delta * (1 + 1e-6), (epsilon, delta, result)
-    sigma, k = _l2_thesis_sigma(2.0, 0.25)
-    assert audit.audit_cell(2.0, 0.25, "MG", sigma, k)["delta_actual"] <= 0.25 * (1 + 1e-6)
+    fragment = (
+        REPO_ROOT / "figures" / "gaussian_mixtures" / "claims" / "gaussian_mixtures_audit_tables07_08.csv"
+    )
+    table = pd.read_csv(fragment)
+    l2 = table[(table.item == "table14") & table.claim.str.startswith("thesis's l2 MG sigma at")]
+    assert len(l2) == 100 and (l2.scale == "paper").all()
+    assert set(l2.verdict) <= {"qualitative-ok", "qualitative-fails"}
+    cells = [tuple(map(float, re.search(r"= \(([^,]+), ([^)]+)\)", c).groups())) for c in l2.claim]
+    assert set(cells) == {(e, d) for e in causes.EPSILONS for d in causes.DELTAS}
+    failing = {c for c, v in zip(cells, l2.verdict, strict=True) if v == "qualitative-fails"}
+    assert failing == set(causes.NONPRIVATE_L2)
 
 
 def test_gaussian_mixtures_table14_l2_mixture_not_private_at_2_1e4():
-    """Finding 'gm-mg-l2-nonprivate', one cell fast: at (2, 1e-4) Table 14 prints 87.07 % with K = 8
-    (Table 16); that mixture has delta(eps) of about 0.55, 5,000 times delta."""
+    """Finding 'gm-mg-l2-nonprivate', one cell fast: at (2, 1e-4) Table 14 prints 87.07 % (L3047) with K = 8
+    (Table 16, L3075); the multi-Gaussian whose E X^2 that entry implies (read as 87.065 %, the end favourable
+    to privacy) has delta(eps) of about 0.55, 5,000 times delta, by the audit's independent quadrature; the
+    cell (2, 0.25), 15.03 % with K = 1 (L3056, L3084), passes the same check (the check can pass)."""
     from safeguarded.gaussian_mixtures import audit
 
-    sigma, k = _l2_thesis_sigma(2.0, 1e-4)
-    assert k == 8
-    assert audit.audit_cell(2.0, 1e-4, "MG", sigma, k)["delta_actual"] > 0.5
+    sigma = audit.implied_sigma("MG", 87.065, 2.0, 1e-4, 8, norm="l2")
+    assert audit.audit_cell(2.0, 1e-4, "MG", sigma, 8)["delta_actual"] > 0.5
+    sigma = audit.implied_sigma("MG", 15.025, 2.0, 0.25, 1, norm="l2")
+    assert audit.audit_cell(2.0, 0.25, "MG", sigma, 1)["delta_actual"] <= 0.25 * (1 + 1e-6)

@@ -4,8 +4,8 @@ Read by :mod:`safeguarded.judging` when ``make claims`` merges the notebooks' ro
 rule wins.  The l1 non-private cells are those of the privacy audit of Tables 7/8
 (``notebooks/gaussian_mixtures_audit_tables07_08.ipynb``, paper run; ``tests/test_claims_causes.py`` checks
 the list below against it).  The l2 cells (Tables 14/15) come from the same audit applied to the sigma each
-printed Table 14 entry implies with Table 16's K; that audit is a test
-(``test_gaussian_mixtures_table14_l2_mixtures_are_not_private``), not yet a notebook claim per cell.
+printed Table 14 entry implies with Table 16's K (the same notebook, section "Reading the l2 audit", a claim
+per cell; ``tests/test_claims_causes.py`` checks ``NONPRIVATE_L2`` against those claims).
 
 No :class:`~safeguarded.judging.Accuracy` is declared.  The thesis states that its LP bounds "agree with a
 tolerance of 10^-3" before the lower bound is taken as o (L2988), but the printed Tables 10/15 are shares
@@ -44,7 +44,7 @@ NONPRIVATE = tuple((e, d) for e in EPSILONS if e >= 2 for d in DELTAS) + (
 )  # fmt: skip
 
 #: Cells whose printed Table 14 multi-Gaussian (with Table 16's K) is not (eps, delta)-DP: the same audit
-#: applied to the sigma the l2 entry implies (tests/test_claims_causes.py, run once for all 100 cells).
+#: applied to the sigma the l2 entry implies (audit notebook's l2 section, paper run; checked by a test).
 NONPRIVATE_L2 = (
     tuple((e, d) for e in (3.0, 4.0, 5.0, 10.0) for d in DELTAS)
     + tuple((2.0, d) for d in DELTAS if d <= 0.05)
@@ -62,7 +62,8 @@ def _at(cells) -> str:
 
 _NP = _at(NONPRIVATE)
 _NP2 = _at(NONPRIVATE_L2)
-_L2_TEST = "tests/test_claims_causes.py::test_gaussian_mixtures_table14_l2_mixtures_are_not_private"
+_L2_SECTION = f"{_AUDIT}#reading-the-l2-audit"
+_L2_TEST = "tests/test_claims_causes.py::test_gaussian_mixtures_registered_l2_nonprivate_cells_are_the_audits"
 _L2_FAST = "tests/test_claims_causes.py::test_gaussian_mixtures_table14_l2_mixture_not_private_at_2_1e4"
 
 FINDINGS = [
@@ -103,7 +104,7 @@ FINDINGS = [
             "confirmed by the fine check). The remaining 49 cells are private, among them eps = 2 with "
             "delta >= 0.1, where Table 16's K = 1. The Table 15 shares of these cells use the same mixtures."
         ),
-        evidence=f"{_L2_TEST}, {_L2_FAST}",
+        evidence=f"{_L2_SECTION}, {_L2_TEST}, {_L2_FAST}",
         size="51 of 100 cells; delta(eps) up to about 1 against delta <= 0.25",
         claims=("table14", "table15"),
     ),
@@ -149,7 +150,7 @@ CAUSES = [
         "(eps, delta)-DP (the audit applied "
         "to the sigma the printed l2 entry implies), so a private mixture cannot reach its improvement: ours "
         "0.01-36 pp lower in all 51",
-        f"{_L2_TEST}, {_L2_FAST}",
+        f"{_L2_SECTION}, {_L2_TEST}, {_L2_FAST}",
         item="^table14$",
         claim=rf"^Table 14 at \(eps, delta\) = \((?:{_NP2})\)",
         finding="gm-mg-l2-nonprivate",
@@ -216,7 +217,7 @@ CAUSES = [
         "work-error",
         "Table 15 (l2) share of AG's gap closed at the cells whose printed l2 mixture m is not private: the "
         "share uses that m, which no private mixture reaches",
-        f"{_L2_TEST}, {_L2_FAST}",
+        f"{_L2_SECTION}, {_L2_TEST}, {_L2_FAST}",
         item="^table15$",
         claim=rf"^share of AG's gap closed by MG at \((?:{_NP2})\)",
         finding="gm-mg-l2-nonprivate",
@@ -226,7 +227,7 @@ CAUSES = [
         "unexplained",
         "Table 15 (l2) at cells whose l2 mixture is private: m differs as in Table 14's private cells and o "
         "is ours (~1,000-cell grids)",
-        f"{_SEC_T10} (the audit covers Tables 7/8 only)",
+        f"{_SEC_T10}, {_L2_SECTION}",
         item="^table15$",
         section=_SEC_T10,
     ),
