@@ -1,0 +1,420 @@
+"""The statement ledger of thesis §4 (distributionally and adversarially robust logistic regression with
+auxiliary data, Inter-ARO).
+
+It walks two line ranges of the seed text ``001_748385b54f8c598a.txt``:
+
+* L4253-L4313, §4.7 "Experiments": the UCI (Table 27), MNIST/EMNIST (Table 28) and artificial (Figure 17)
+  experiments with their captions;
+* L4792-L4916, App. 4.D "Further Details on Numerical Experiments": Tables 29-33, Figure 18 and the
+  statements on cross-validated radii, the reversed training/auxiliary split, DRO++ and runtimes, which the
+  main text relies on ("In our appendices, we report similar results ...", L4289).
+
+§4.8 (conclusions) and the proofs and conic forms of Apps. 4.A-4.C state no measured numbers. Cells we
+compute are checked by the notebooks' rows; the standard deviations of Table 30 and the appendix's
+side experiments (reversed split, the histograms of the chosen radii) are registered as statements we
+cannot check here, each with its reason.
+"""
+
+from __future__ import annotations
+
+from safeguarded.statements import Ledger, Skip, Statement
+
+SEED = "001_748385b54f8c598a.txt"
+
+_METHODS = ("ERM", "ARO", "ARO+Aux", "DRO+ARO", "DRO+ARO+Aux")
+
+#: Table 30 (L4817-L4836): per line, the data set, alpha and the five standard deviations as printed.
+_TABLE30_SD = {
+    4817: ("absent", "0.05", ["2.89", "2.86", "3.78", "2.70", "2.54"]),
+    4818: ("absent", "0.20", ["4.14", "3.39", "3.80", "2.32", "2.30"]),
+    4819: ("annealing", "0.05", ["1.89", "2.16", "1.39", "2.98", "2.78"]),
+    4820: ("annealing", "0.20", ["3.92", "2.82", "1.93", "1.32", "1.42"]),
+    4821: ("audiology", "0.05", ["3.64", "3.92", "2.90", "3.28", "3.54"]),
+    4822: ("audiology", "0.20", ["6.78", "5.89", "2.75", "3.01", "3.28"]),
+    4823: ("breast-cancer", "0.05", ["1.26", "1.75", "1.17", "0.79", "0.50"]),
+    4824: ("breast-cancer", "0.20", ["1.73", "2.01", "1.79", "1.11", "0.99"]),
+    4825: ("contraceptive", "0.05", ["2.80", "2.59", "0.95", "1.33", "1.15"]),
+    4826: ("contraceptive", "0.20", ["5.97", "2.24", "1.47", "1.47", "1.47"]),
+    4827: ("dermatology", "0.05", ["2.64", "1.67", "1.97", "1.61", "1.24"]),
+    4828: ("dermatology", "0.20", ["4.24", "3.25", "2.17", "2.15", "1.58"]),
+    4829: ("ecoli", "0.05", ["4.42", "5.13", "3.07", "5.52", "2.61"]),
+    4830: ("ecoli", "0.20", ["3.37", "2.91", "2.95", "2.68", "2.57"]),
+    4831: ("spambase", "0.05", ["0.77", "0.54", "0.56", "0.37", "0.38"]),
+    4832: ("spambase", "0.20", ["2.11", "0.77", "0.76", "0.72", "0.68"]),
+    4833: ("spect", "0.05", ["5.17", "5.46", "3.06", "3.38", "2.74"]),
+    4834: ("spect", "0.20", ["9.88", "3.53", "2.47", "2.68", "3.61"]),
+    4835: ("prim-tumor", "0.05", ["4.55", "3.97", "3.59", "3.83", "2.89"]),
+    4836: ("prim-tumor", "0.20", ["6.17", "4.58", "3.45", "3.34", "2.71"]),
+}
+_RUN = ("audiology", "ecoli", "spect")
+_SD_RUN = (
+    "the thesis's standard deviation is over its 10 simulations; our UCI notebook runs 3 (its paper run, "
+    "1909 s, is over this ledger pass's 5-minute rerun limit), and a standard deviation from 3 samples "
+    "cannot decide a comparison; ours is in figures/robust_lr_aux/table30.csv"
+)
+_SD_NOT_RUN = (
+    "this data set is not run at our scale (Inter-ARO* cost on 2 cores; absent: no unmodified copy in the "
+    "offline mirror), see figures/robust_lr_aux/table30.csv"
+)
+
+
+def _table30_sd() -> list[Statement]:
+    return [
+        Statement(
+            line,
+            f"{data}, alpha={alpha}: {method} std. dev. of the error (%) over 10 simulations",
+            "table30",
+            not_run=_SD_RUN if data in _RUN else _SD_NOT_RUN,
+            paper=sd,
+        )
+        for line, (data, alpha, sds) in _TABLE30_SD.items()
+        for method, sd in zip(_METHODS, sds, strict=True)
+    ]
+
+
+_ARTIFICIAL = (
+    "not yet a claim of notebook robust_lr_aux_artificial_fig17_18_table33, whose paper run (422 s) is over "
+    "this ledger pass's 5-minute rerun limit; "
+)
+_REVERSED = (
+    "the reversed split (45 % training, 15 % for the synthesizer) is not implemented in our UCI notebook, "
+    "whose paper run (1909 s) is over this ledger pass's 5-minute rerun limit"
+)
+_ANNEALING = (
+    "annealing is not run at our scale (Inter-ARO* cost on 2 cores, figures/robust_lr_aux/table30.csv) and "
+    "the thesis publishes no histogram of the chosen radii"
+)
+
+_STATEMENTS = [
+    # --- §4.7.1, Table 27 -------------------------------------------------------------------------------
+    Statement(
+        (4272, 4281),
+        "Table 27: mean test error (%) of the five methods on 10 UCI data sets, l2 attack alpha = 0.05",
+        "table27",
+        claims=r"^[a-z-]+, alpha=0\.05: .+ error \(%\)$",
+    ),
+    Statement(
+        4289,
+        "the best error is always DRO+ARO+Aux, followed by DRO+ARO, ARO+Aux ('DRO+Aux'), ARO, ERM (Table 27)",
+        "table27",
+        kind="ordering",
+        claims=r"^[a-z-]+, alpha=0\.05: .+ < ",
+    ),
+    Statement(
+        4289,
+        "similar results for alpha = 0.2 in the appendix (Table 30)",
+        "table30",
+        kind="ordering",
+        claims=r"^[a-z-]+, alpha=0\.2: .+ < ",
+    ),
+    # --- §4.7.2, Table 28 -------------------------------------------------------------------------------
+    Statement(
+        (4296, 4299),
+        "Table 28: mean test error (%) on MNIST 1-vs-7 with EMNIST auxiliary data, four attacks",
+        "table28",
+        claims=r"^(none|l1|l2|linf): .+ error \(%\)$",
+    ),
+    Statement(
+        4307,
+        "the MNIST results are analogous to the UCI ones (DRO+ARO+Aux best, DRO+ARO second), "
+        "also without attack",
+        "table28",
+        kind="ordering",
+        claims=r"^(none|l1|l2|linf): DRO\+ARO(\+Aux)? < (DRO\+ARO|ARO\+Aux)$",
+    ),
+    # --- §4.7.3, Figure 17 ------------------------------------------------------------------------------
+    Statement(
+        4311,
+        "Figure 17 left: ERM gives the worst error at every attack strength",
+        "fig17",
+        kind="ordering",
+        claims=r"^alpha=[0-9.]+: ARO < ERM$",
+    ),
+    Statement(
+        4311,
+        "Figure 17 left: ARO is second worst (after ERM)",
+        "fig17",
+        kind="ordering",
+        not_run=_ARTIFICIAL + "the rows compare ARO with ERM only; our means are in "
+        "figures/robust_lr_aux/fig17_left.csv",
+        paper="followed by ARO",
+    ),
+    Statement(
+        4311,
+        "Figure 17 left: DRO+ARO vs ARO+Aux is not monotone in alpha, DRO+ARO better at larger attacks",
+        "fig17",
+        kind="ordering",
+        not_run=_ARTIFICIAL + "our means are in figures/robust_lr_aux/fig17_left.csv",
+        paper="the former works better in larger attack regimes",
+    ),
+    Statement(
+        4311,
+        "Figure 17 left: DRO+ARO+Aux always performs best",
+        "fig17",
+        kind="ordering",
+        claims=r"^alpha=[0-9.]+: DRO\+ARO\+Aux < (DRO\+ARO|ARO\+Aux)$",
+    ),
+    Statement(
+        4313,
+        "Figure 17 right: DRO+ARO+Aux is the slowest method",
+        "fig17_right",
+        kind="ordering",
+        claims=r"^DRO\+ARO\+Aux is the slowest method",
+    ),
+    Statement(
+        4313,
+        "Figure 17 right: ARO is fastest, followed by ERM, ARO+Aux and DRO+ARO",
+        "fig17_right",
+        kind="ordering",
+        not_run=_ARTIFICIAL + "the row checks the slowest method only; our medians "
+        "(figures/robust_lr_aux/fig17_right.csv) put ERM before ARO at every N",
+        paper="The fastest methods is ARO, followed by ERM, ARO+Aux, DRO+ARO",
+    ),
+    # --- App. 4.D.1, Tables 29-31 -----------------------------------------------------------------------
+    Statement(
+        (4803, 4812),
+        "Table 29: N, N_hat, N_te and n of the 10 UCI data sets",
+        "table29",
+        claims=r"^[a-z-]+: (N|N_hat|N_te|n)$",
+    ),
+    Statement(
+        (4817, 4836),
+        "Table 30: the alpha = 0.05 means (equal to Table 27's)",
+        "table27",
+        claims=r"^[a-z-]+, alpha=0\.05: .+ error \(%\)$",
+    ),
+    Statement(
+        (4817, 4836),
+        "Table 30: the alpha = 0.2 means",
+        "table30",
+        claims=r"^[a-z-]+, alpha=0\.2: .+ error \(%\)$",
+    ),
+    *_table30_sd(),
+    Statement(
+        (4843, 4852),
+        "Table 31: mean test error (%) without attack (alpha = 0)",
+        "table31",
+        claims=r"^[a-z-]+, alpha=0\.0: .+ error \(%\)$",
+    ),
+    Statement(
+        4800,
+        "at alpha = 0 ERM and ARO are equivalent (Table 31's equal columns)",
+        "table31",
+        kind="ordering",
+        claims=r"^[a-z-]+: ERM and ARO coincide at alpha = 0$",
+    ),
+    Statement(
+        4840,
+        "without attack DRO+ARO+Aux wins and DRO+ARO and ARO+Aux alternate for second (Table 31)",
+        "table31",
+        kind="ordering",
+        claims=r"^[a-z-]+, alpha=0\.0: .+ < ",
+    ),
+    Statement(
+        4840,
+        "the exception is contraceptive, where ARO+Aux outperforms the others (Table 31)",
+        "table31",
+        kind="ordering",
+        not_run="contraceptive is not run at our scale (Inter-ARO* cost on 2 cores, "
+        "figures/robust_lr_aux/table30.csv)",
+        paper="with the exception of the dataset *contraceptive*",
+    ),
+    Statement(
+        4858,
+        "annealing, alpha = 0: DRO+ARO+Aux selects eps_hat in {5, 10}, so it equals DRO+ARO",
+        "table31",
+        not_run=_ANNEALING,
+        paper="either 5 or 10",
+    ),
+    Statement(
+        4858,
+        "annealing, alpha = 0.05: DRO+ARO+Aux selects a large eps_hat in 7 of 10 simulations",
+        "table27",
+        not_run=_ANNEALING,
+        paper="7 out of 10 simulations",
+    ),
+    Statement(
+        4858,
+        "absent: DRO+ARO+Aux always selects eps_hat in {10^-2, 10^-1}",
+        "table27",
+        not_run="Absenteeism at work has no unmodified copy in the offline mirror "
+        "(figures/robust_lr_aux/table30.csv)",
+        paper=r"\{10^{-2}, 10^{-1}\}",
+    ),
+    Statement(
+        4858,
+        "with a uniform-marginal synthesizer the models consistently select a large eps_hat",
+        "table27",
+        kind="ordering",
+        not_run="the modified synthesizer is described in one clause ('enforce uniform marginals') and no "
+        "number of it is printed; our UCI notebook (paper run 1909 s) does not run it",
+        paper="consistently selected large",
+    ),
+    Statement(
+        4860,
+        "reversed split (45 % training, 15 % auxiliary): DRO+ARO+Aux stays best and the ranking is "
+        "qualitatively similar",
+        "table27",
+        kind="ordering",
+        not_run=_REVERSED,
+        paper="45%",
+    ),
+    *[
+        Statement(
+            4870,
+            f"reversed split, ecoli, alpha = 0.05: {method} error (%)",
+            "table27",
+            not_run=_REVERSED,
+            paper=value,
+        )
+        for method, value in zip(_METHODS, ("14.59", "11.41", "9.04", "9.41", "8.89"), strict=True)
+    ],
+    Statement(
+        4870,
+        "reversed split: DRO+ARO no longer outperforms ARO+Aux and every method improves on the "
+        "original split",
+        "table27",
+        kind="ordering",
+        not_run=_REVERSED,
+        paper="DRO+ARO no longer outperforms ARO+Aux",
+    ),
+    # --- App. 4.D.2, Table 32 ---------------------------------------------------------------------------
+    Statement(
+        (4863, 4866),
+        "Table 32: DRO++'s mean test error (%) under the four attacks",
+        "table32",
+        claims=r"^(none|l1|l2|linf): DRO\+\+ error \(%\)$",
+    ),
+    Statement(
+        (4863, 4866),
+        "Table 32: the other five columns (equal to Table 28's)",
+        "table28",
+        claims=r"^(none|l1|l2|linf): .+ error \(%\)$",
+    ),
+    Statement(
+        4876,
+        "DRO++ does not improve over DRO+ARO",
+        "table32",
+        kind="ordering",
+        claims=r"^(none|l1|l2|linf): DRO\+ARO < DRO\+\+$",
+    ),
+    Statement(
+        4876,
+        "DRO++ improves over ARO in all cases",
+        "table32",
+        kind="ordering",
+        claims=r"^(none|l1|l2|linf): DRO\+\+ < ARO$",
+    ),
+    Statement(
+        4876,
+        "DRO++ improves over ARO+Aux without attack and under the l_inf attack",
+        "table32",
+        kind="ordering",
+        claims=r"^(none|linf): DRO\+\+ < ARO\+Aux$",
+    ),
+    # --- App. 4.D.3, Table 33 and Figure 18 -------------------------------------------------------------
+    Statement(
+        (4904, 4907),
+        "Table 33: mean cross-validated w (ARO+Aux) and eps/eps_hat (Inter-ARO*) over 25 simulations",
+        "table33",
+        claims=r"^alpha=[0-9.]+: mean cross-validated (w|eps/eps_hat)$",
+    ),
+    Statement(
+        4899,
+        "the greater the attack, the larger the mean cross-validated w and eps/eps_hat",
+        "table33",
+        kind="ordering",
+        claims=r"grows with alpha$",
+    ),
+    Statement(
+        4911,
+        "Figure 18: DRO+ARO+Aux is the slowest method",
+        "fig18",
+        kind="ordering",
+        claims=r"^DRO\+ARO\+Aux is the slowest method",
+    ),
+    Statement(
+        4901,
+        "Figure 18: ERM and ARO are fastest (which one depends on n), followed by ARO+Aux and DRO+ARO",
+        "fig18",
+        kind="ordering",
+        not_run=_ARTIFICIAL + "the row checks the slowest method only; our medians are in "
+        "figures/robust_lr_aux/fig18.csv",
+        paper="The fastest methods are ERM and ARO",
+    ),
+    Statement(
+        4916,
+        "DRO+ARO+Aux at n = 1,000 and N = N_hat = 10,000 takes 134 to 232 s over 25 simulations",
+        "table28",
+        kind="time",
+        claims=r"134-232 s per simulation$",
+    ),
+]
+
+_SKIPS = [
+    Skip(4253, "section heading"),
+    Skip(4257, "footnote: a citation (2010)"),
+    Skip(4263, "the problem number (67)"),
+    Skip(
+        4267,
+        "the cross-validation grids, norms and kappa grid (settings recorded in the rows' runs) and a "
+        "remark on the grid's design (the rule of thumb eps = O(1/sqrt(N)) lies 'around the center'; no "
+        "measured value)",
+    ),
+    Skip(4269, "the authors' hardware and solver (Xeon 2.66 GHz, 16 GB, MOSEK)"),
+    Skip(4283, "Table 27's caption: the attack strength alpha = 0.05 (setting)"),
+    Skip(4285, "the definition of omega = 1 (a setting of ARO+Aux)"),
+    Skip((4287, 4287), "section heading"),
+    Skip(
+        4289,
+        "the UCI protocol (10 data sets, 10 simulations, 40 % / 25 % splits, alpha grid): settings "
+        "recorded in the rows' runs; split sizes tested in tests/test_robust_lr_aux.py::"
+        "test_split_sizes_reproduce_table29_arithmetic",
+    ),
+    Skip(4291, "section heading"),
+    Skip(4293, "the MNIST protocol (digits 1 vs 7, 25 simulations, 1,000 samples): settings and citations"),
+    Skip((4296, 4299), "the attack strengths (alpha = 0, 68/255, 128/255, 8/255): settings"),
+    Skip(4301, "Table 28's caption"),
+    Skip(4305, "Figure 17's caption (no value printed)"),
+    Skip(
+        4307,
+        "the MNIST protocol (1,000 samples) and a citation (2015); that DRO+ARO at alpha = 0 is "
+        "Wasserstein LR is an identity, tested in tests/test_robust_lr_aux.py::"
+        "test_dr_aro_at_alpha0_is_wasserstein_lr",
+    ),
+    Skip(4309, "section heading"),
+    Skip(
+        4311,
+        "the artificial protocol (25 cases, N = 100, N_hat = 200, N_te = 10,000, n = 100, 50 % +- 15 % "
+        "quantile bands): settings recorded in the rows' runs",
+    ),
+    Skip(4313, "a figure reference (Figure 17); 'scales graciously' states no number"),
+    Skip((4792, 4794), "section headings"),
+    Skip(4796, "preprocessing (10 data sets, Python 3): settings; tested in tests/test_thesis_datasets.py"),
+    Skip(4798, "the cross-validation grids and norms of Table 30 (settings)"),
+    Skip(4800, "alpha = 0 is the setting of Table 31; a citation"),
+    Skip(4814, "Table 29's caption"),
+    Skip((4817, 4836), "the alpha column (0.05 / 0.20): settings"),
+    Skip(4838, "Table 30's caption: 10 simulations and the alpha values (settings)"),
+    Skip(4840, "a citation (2015)"),
+    Skip(4854, "Table 31's caption"),
+    Skip(4858, "a reference to Corollary 9"),
+    Skip(4862, "Table 32's header"),
+    Skip((4863, 4866), "the attack strengths (settings)"),
+    Skip(4868, "Table 32's caption"),
+    Skip(4872, "section heading"),
+    Skip(4876, "the DRO++ radius eps = alpha + eps' and section references (settings)"),
+    Skip(
+        (4878, 4896),
+        "Algorithm 11 (the artificial generator), tested in tests/test_robust_lr_aux.py::"
+        "test_artificial_data_follows_algorithm11",
+    ),
+    Skip(4899, "the problem number (67)"),
+    Skip(4901, "Figure 18's protocol (25 cases, alpha = 0.2, N = N_hat = 200, 50 % +- 15 % bands): settings"),
+    Skip((4904, 4907), "the alpha column (settings)"),
+    Skip(4909, "Table 33's caption: problem number (67) and 25 simulations (setting)"),
+    Skip(4914, "Figure 18's caption (no value printed)"),
+    Skip(4916, "the model size O(n N N_hat), a property of the formulation"),
+]
+
+LEDGER = Ledger(seed=SEED, sections=((4253, 4313), (4792, 4916)), statements=_STATEMENTS, skips=_SKIPS)
