@@ -220,8 +220,8 @@ _STATEMENTS = [
         3402,
         "eps = 0.85: mean mass 0.063 (std. dev. 0.048) on the extra atom, |c| in [1.5, 7.5] (mean 2.29)",
         "fig14",
-        claims=r"(mass of the extra atom|extra atom's mass|\|c\| of the extra atom), "
-        r"eps = 0\.85$",
+        claims=r"^(mean mass of the extra atom \(±c, ±1\)|std\. dev\. of the extra atom's mass|"
+        r"(smallest|largest|mean) \|c\| of the extra atom), .*eps = 0\.85$",
     ),
     # --- §3.6.1, Figure 15 --------------------------------------------------------------------------------
     Statement(
@@ -257,7 +257,7 @@ _STATEMENTS = [
     ),
     Statement(
         (3475, 3477),
-        "Table 19: piece/cut ratios of 21x to 180x",
+        "Table 19: its printed cells give piece/cut ratios of 21x to 180x (no ratio is printed)",
         "table19",
         kind="ratio",
         claims=r"^piece/cut ratio",
