@@ -266,6 +266,15 @@ STATEMENTS = [
     # ---- Figures 11 and 12 (App. 2.A.9) --------------------------------------------------------------------
     Statement(
         2690,
+        "at (1, 0.1), h1 + h2 increases on (0, sqrt(2(eps - log delta)) Delta/eps), is nonnegative beyond "
+        "and "
+        "hits 0 at sigma_1",
+        "fig11",
+        kind="ordering",
+        claims=r"^h1\+h2 is increasing on .* at \(1, 0\.1\), crossing 0 once",
+    ),
+    Statement(
+        2690,
         "at (1, 0.25), e^eps + 2 >= 1/delta and h1 + h2 is nonnegative, so sigma_1 = 0",
         "fig11",
         claims=r"^h1\+h2 >= 0 for every sigma at \(1, 0\.25\)",
@@ -480,10 +489,9 @@ SKIPS = [
     Skip(2688, "section heading 2.A.9"),
     Skip(
         2690,
-        "Figure 11's settings (Delta = 1, (1, 0.1) and (1, 0.25)), equation and lemma numbers, and the "
-        "bracket "
-        "(0, sqrt(2(eps - log delta)) Delta/eps) of Lemma 20 (implemented in "
-        "gaussian_mixtures.quasi_gaussian)",
+        "Figure 11's settings (Delta = 1, (1, 0.1) and (1, 0.25)), equation and lemma numbers (the bracket "
+        "of "
+        "Lemma 20 is part of the statement at L2690)",
     ),
     Skip(2693, "Figure 11's caption: its settings"),
     Skip(2695, "Figure 12's settings (Delta = 1, eps = 1, sigma = 0.2) and lemma numbers"),
