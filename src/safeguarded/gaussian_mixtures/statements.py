@@ -254,7 +254,9 @@ STATEMENTS = [
     ),
     Statement(
         (2201, 2212),
-        "Table 9: the multi-Gaussian below the analytic Gaussian per data set (the table's ordering)",
+        "Table 9: the multi-Gaussian against the analytic Gaussian per data set (printed: M-G below A-G in "
+        "10 of "
+        "the 12 rows we run; adult ties, bank has M-G 0.01 pp above A-G in and out of sample)",
         "table09",
         kind="ordering",
         claims=r"(in-sample|out-of-sample): M-G error < A-G error$",
