@@ -281,3 +281,14 @@ def test_timings_of_an_older_layout_are_migrated_and_cached_reruns_do_not_replac
     assert (rows[1]["seconds"], rows[1]["peak_rss_mb"]) == ("3", "512")
     merged = nbr.merge_timings([path], tmp_path / "merged.csv")
     assert [(r["seconds"], r["cells_computed"]) for r in merged] == [("100", "7")]
+
+
+def test_timings_merge_keeps_the_run_that_computed_more_cells(tmp_path):
+    full, cached = tmp_path / "full.csv", tmp_path / "cached.csv"
+    nbr.record_timing(full, nbr.timing_row("b", "rldp", "paper", 164.0, 1724))
+    nbr.record_timing(cached, nbr.timing_row("b", "rldp", "paper", 10.0, 2))
+    merged = nbr.merge_timings([full, cached], tmp_path / "merged.csv")
+    assert [(r["seconds"], r["cells_computed"]) for r in merged] == [("164", "1724")]
+    nbr.record_timing(cached, nbr.timing_row("b", "rldp", "paper", 200.0, 1800))
+    merged = nbr.merge_timings([full, cached], tmp_path / "merged2.csv")
+    assert [(r["seconds"], r["cells_computed"]) for r in merged] == [("200", "1800")]

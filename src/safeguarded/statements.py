@@ -163,7 +163,8 @@ def uncovered_lines(book: Ledger) -> list[int]:
 
 
 def not_run_rows(work: str, columns: list[str]) -> pd.DataFrame:
-    """The ledger's statements we cannot check, as ``inconclusive`` printed rows of ``columns``."""
+    """The ledger's statements we cannot check, as ``inconclusive`` printed rows of ``columns`` (a
+    statement spanning a table row keeps its printed cells, tab-separated in the seed, as ``a | b``)."""
     book = ledger(work)
     rows = [
         {
@@ -172,7 +173,7 @@ def not_run_rows(work: str, columns: list[str]) -> pd.DataFrame:
             "claim": s.says,
             "reference": "printed",
             "location": s.location,
-            "paper_value": s.paper,
+            "paper_value": re.sub(r"\s*\t\s*", " | ", s.paper.strip()),
             "reproduced_value": "",
             "tolerance": "",
             "verdict": "inconclusive",
