@@ -15,8 +15,11 @@ That is not 1 % of a printed percentage; per cell it bounds how far a printed va
 
 :data:`ACCURACY` declares exactly these bounds, cell by cell, as ``rtol = bound/|printed value|`` (O back-
 solved from the printed Table 4 and the closed-form truncated Laplace, at the end of the printed rounding
-that gives the widest bound; within 1 % of O = 1 the larger of the two regimes).  Table 6 (l2) has no
-stated accuracy (the sentence at L871 is about the l1 experiment).
+that gives the widest bound; within 1 % of O = 1 the larger of the two regimes), plus half a unit of
+the printed digit (:data:`PRINTED_HALF_UNIT`): the bound holds for the thesis's computed value, and the
+table prints it rounded to 0.01 pp.  (Where our LP bracket is below half a digit the row's own tolerance
+is already half a digit, so there the rounding is counted twice, by at most 0.005 pp.)  Table 6 (l2) has
+no stated accuracy (the sentence at L871 is about the l1 experiment).
 """
 
 from __future__ import annotations
@@ -74,6 +77,7 @@ _GENG_T5 = (
     (0.2, 0.005), (0.2, 0.01), (0.2, 0.02), (0.2, 0.05), (0.2, 0.1), (0.2, 0.25), (0.2, 0.3),
     (0.5, 0.005), (0.5, 0.01), (0.5, 0.02), (0.5, 0.1), (0.5, 0.2), (0.5, 0.25), (0.5, 0.3),
     (1.0, 0.005), (1.0, 0.01), (1.0, 0.02), (1.0, 0.05), (1.0, 0.1), (2.0, 0.005), (2.0, 0.01), (2.0, 0.02),
+    (2.0, 0.05),
 )  # fmt: skip
 
 
@@ -165,23 +169,13 @@ CAUSES = [
     ),
     Cause(
         "underspecified",
-        "the Geng bound's integer n: with the authors' C++ loop ours is 0.9-65 pp higher in 51 cells of "
-        "Table 5; the fitted n + 1 rule reproduces all 51 within our LP band "
-        "and the thesis's stated accuracy",
+        "the Geng bound's integer n: with the authors' C++ loop ours is 0.9-65 pp higher in 52 cells of "
+        "Table 5; the fitted n + 1 rule reproduces all 52 within our LP band, "
+        "the thesis's stated accuracy and its printed digits",
         "authors-code: the Geng n of data_independent.cpp (largest n with sum_{k<n} a b^k <= 1/2); the text "
         "(footnote 3, L891) does not define n; the fitted rule is shown beside as `fitted` claims",
         item="^table05$",
         claim=_cells(5, _GENG_T5),
-        section=_SEC_T1456,
-    ),
-    Cause(
-        "unexplained",
-        "at the edge of the stated accuracy: (0.1, 0.75) and (2, 0.05), where "
-        "the printed O is 0.5 % from our "
-        "certified bracket; ours differs by 0.01-0.02 pp more than the band (3 rows of Tables 4/5)",
-        f"{_T1456}#paper-vs-ours-the-deviation-groups-of-tables-1-4-5-and-6 (back-solved O vs our [D, P])",
-        item="^table0[45]$",
-        claim=rf"{_cells(4, ((0.1, 0.75), (2.0, 0.05)))}|{_cells(5, ((0.1, 0.75), (2.0, 0.05)))}",
         section=_SEC_T1456,
     ),
     Cause(
@@ -195,12 +189,58 @@ CAUSES = [
     ),
     # ---------------------------------------------------------------- Table 2 (DP naive Bayes)
     Cause(
+        "underspecified",
+        "abalone and spambase: N and the feature counts match, but the features' scale of the thesis's "
+        "cleaned files is not stated, and the repo's naive Bayes floors every class-conditional sd at 1 "
+        "and rounds the sensitivities up, so every column (the non-private NB too) depends on it: on the "
+        "UCI files (abalone's values divided by 200, spambase's percentages) the floor binds",
+        "ours: the UCI files' scale; authors-code: NB.jl means_sds_of_df (max(std, 1)) and sensitivities.jl "
+        "(ceil); experiment (learning.nb_variant_errors, 10 splits x 100 sims, in/out-of-sample): abalone "
+        "x1 NB 28.94/29.11, TLN 40.27/40.26 vs x200 NB 26.70/26.00, TLN 28.28/27.67 (thesis NB "
+        "26.46/26.86, TLN 31.36/31.66); spambase x1 NB 26.38/26.66, TLN 42.70/42.69 vs x10 NB 17.79/17.24, "
+        "TLN 37.98/37.86 (thesis 18.09/18.26, 35.50/35.41); tests/test_dp_noise_table02_variants.py",
+        item="^table02$",
+        claim=r"^(abalone|spambase) ",
+        section=_SEC_T2,
+    ),
+    Cause(
+        "underspecified",
+        "the data-dependent (OPT) noise of naive Bayes: the supplement (p.9) splits 'the function range into "
+        "7 intervals ... non-uniformly' without the breakpoints, and the authors' code reads one optimised "
+        "distribution per (sensitivity, range [F_lower, F_upper]) from files that are not published",
+        "text: supp. p.9 gives no breakpoints; authors-code: main_data_dependent.jl/read_distributions.jl "
+        "(Distributions/new/*_sens*lower*upper*.csv, ranges [0, N], [min, max], [0, max sd]); ours: the 7 "
+        "intervals (-inf, 0), [0, 1), [1, 2), [2, 3), [3, 5), [5, 10), [10, inf) in sensitivities "
+        "(learning.dd_noise_nb)",
+        item="^table02$",
+        claim=r"^(adult|contraceptive) (in|out-of)-sample \(OPT\) error",
+        section=_SEC_T2,
+    ),
+    Cause(
+        "underspecified",
+        "adult (GN) and OPT: the thesis's means reuse the same 1,000 noise seeds in every split, so they "
+        "average about 2,700 independent draws, not 100,000; that Monte-Carlo error (+-0.25-0.26 pp) covers "
+        "our difference (0.21-0.30 pp; bands 0.51-0.54 pp), unlike TLN's (0.57-0.60 pp against 0.47 pp)",
+        "authors-code: main.jl reseeds Random.seed!(sim), sim = 1..1,000, in every split job, and "
+        "sensitivities.jl draws one noise per category key seen in training, so splits with the same key "
+        "count share every draw (learning.authors_noise_streams: 2.66 independent streams on adult); ours "
+        "draws independent noise per split; the spread of a shared draw (learning.shared_draw_spread, 5 "
+        "splits x 1,000 sims): (GN) 13.48 pp, OPT 12.77 pp, TLN 11.71 pp; "
+        "tests/test_dp_noise_table02_variants.py::test_shared_seeds_cover_adult_gn_and_opt_not_tln",
+        item="^table02$",
+        claim=r"^adult (in|out-of)-sample (\(GN\)|OPT) error",
+        section=_SEC_T2,
+    ),
+    Cause(
         "unexplained",
-        "data sets whose size and feature counts match the thesis (adult, contraceptive, abalone, spambase): "
-        "the noisy columns differ (adult GN 33.5 vs 38.8, Imp 10.0 vs 28.3), for abalone/spambase also the "
-        "non-private NB; the authors' published noise path does not explain it (experiment in the section)",
-        f"{_SEC_T2} (the authors' NB.jl/sensitivities.jl noise path run beside ours: adult GN 33.4 +- 0.4 "
-        "vs ours 32.9 +- 0.4 and the thesis's 38.82, 10 splits x 300 sims)",
+        "adult and contraceptive, whose data match the thesis (N, feature counts, non-private NB 17.38 vs "
+        "17.37, 49.17 vs 49.14): GN is 5.3 pp (adult) and 1.5-1.7 pp lower than printed, TLN 0.57-0.60 pp "
+        "lower on adult, OPT 0.53-0.67 pp higher on contraceptive, hence Imp (10.0 vs 28.3, 4.6 vs 32.6); "
+        "ruled out: the authors' published noise path, the OPT loss (l1/l2), the thesis's Monte-Carlo "
+        "error from its shared seeds",
+        f"{_SEC_T2} (the authors' NB.jl/sensitivities.jl noise path beside ours: adult GN 33.4 +- 0.4 vs "
+        "ours 32.9 +- 0.4, thesis 38.82; OPT for l1/l2: adult 20.74/20.71, contraceptive 51.95/51.94; a GN "
+        "noise 1.4x larger matches adult's GN (39.25) but no stated setting gives that factor)",
         item="^table02$",
         note=r"n=(\d+), num/cat/C = (\d+/\d+/\d+) \(thesis \1, \2\)",
         section=_SEC_T2,
@@ -240,6 +280,10 @@ CAUSES = [
 ]
 
 
+#: Half a unit of the last printed digit of Tables 1, 4 and 5 (they print percentages to 0.01).
+PRINTED_HALF_UNIT = 0.005
+
+
 def _table_accuracy() -> list[Accuracy]:
     """Per-cell :class:`Accuracy` of Tables 1, 4 and 5 from L871 (see the module docstring)."""
     from safeguarded.dp_noise import mechanisms, synthetic, thesis
@@ -256,9 +300,9 @@ def _table_accuracy() -> list[Accuracy]:
                 if bound > 0 and printed != 0:
                     out.append(
                         Accuracy(
-                            bound / abs(printed),
+                            (bound + PRINTED_HALF_UNIT) / abs(printed),
                             f"L871: gap < 1 % puts O within 0.5 % of the optimum, i.e. this cell within "
-                            f"+-{bound:.3g} pp",
+                            f"+-{bound:.3g} pp, printed to +-{PRINTED_HALF_UNIT:g} pp",
                             item=f"^table0{table}$",
                             claim=_cells(table, ((e, d),)),
                         )

@@ -25,6 +25,8 @@ __all__ = [
     "pcd_cell",
     "nb_cell",
     "nb_variant_errors",
+    "authors_noise_streams",
+    "shared_draw_spread",
     "VARIANT_METHODS",
 ]
 
@@ -181,7 +183,8 @@ def nb_variant_errors(dataset, *, scale=1.0, noise_factor=1.0, opt_loss="l1", me
     ``noise_factor``, and OPT optimised for ``opt_loss`` (``"l1"``, the text L940, or ``"l2"``, the
     supplement's "noise power").  Splits and noise seeds as :func:`nb_cell` (``rng_for(seed, split)``).
 
-    Returns {method: (in-sample mean, out-of-sample mean, in-sample standard error over the splits)}.
+    Returns {method: (in-sample mean, out-of-sample mean, in-sample standard error over the splits,
+    in-sample and out-of-sample standard deviations of single noise draws within a split, pooled)}.
     """
     import dataclasses
 
@@ -225,13 +228,85 @@ def nb_variant_errors(dataset, *, scale=1.0, noise_factor=1.0, opt_loss="l1", me
             err = dp_naive_bayes_errors(
                 data, tr, [tr, te], rng_for(seed, split, 2 + i), noise=noise, n_sims=n_sims
             )
-            errors[m].append(err.mean(axis=1))
+            errors[m].append(err)
     out = {}
     for m, rows in errors.items():
-        arr = 100 * np.array(rows)
+        arr = 100 * np.array(rows)  # splits x 2 x n_sims
+        means = arr.mean(axis=2)
+        within = np.sqrt(arr.var(axis=2, ddof=1).mean(axis=0)) if arr.shape[2] > 1 else np.zeros(2)
         out[m] = (
-            float(arr[:, 0].mean()),
-            float(arr[:, 1].mean()),
-            float(arr[:, 0].std(ddof=1) / np.sqrt(splits)),
+            float(means[:, 0].mean()),
+            float(means[:, 1].mean()),
+            float(means[:, 0].std(ddof=1) / np.sqrt(splits)),
+            float(within[0]),
+            float(within[1]),
         )
     return out
+
+
+def authors_noise_streams(dataset, splits=100, seed=0) -> float:
+    """How many independent noise draws per simulation the authors' Table 2 means average, per 1,000 seeds.
+
+    ``main.jl`` reseeds ``Random.seed!(sim)``, sim = 1 … 1,000, in every split, and ``sensitivities.jl``
+    draws one noise per (feature, class, category) key seen in training, then per class count, then per
+    mean and sd: two splits with the same number K of such keys give every statistic the same noise.  The
+    1,000 × 100 draws are therefore 1,000 × m independent ones, m = 1/Σ_K p_K² (p_K the share of splits with
+    K keys, here over our ``splits`` seeded splits as a stand-in for the authors').  Returns m.
+    """
+    from safeguarded.dp_learning.datasets import load_nb_data, train_test_split_indices
+    from safeguarded.experiments import rng_for
+
+    _check_cell(dataset, 0, 1, seed)
+    check_integer("splits", splits, minimum=1)
+    data = load_nb_data(dataset)
+    keys = []
+    for split in range(splits):
+        tr, _ = train_test_split_indices(len(data.y), rng_for(seed, split))
+        y = data.y[tr]
+        keys.append(
+            sum(
+                len(np.unique(data.cat[tr, v][y == c]))
+                for v in range(len(data.levels))
+                for c in range(data.n_classes)
+            )
+        )
+    _, counts = np.unique(keys, return_counts=True)
+    shares = counts / counts.sum()
+    return float(1.0 / np.sum(shares**2))
+
+
+def shared_draw_spread(dataset, *, methods=("GN", "(GN)", "TLN", "OPT"), splits=10, n_sims=1000, seed=0,
+                       opt_k=50) -> dict:  # fmt: skip
+    """The spread of one noise draw's error averaged over splits, when every split uses the same draws.
+
+    ``main.jl`` reseeds ``Random.seed!(sim)`` in every split, so (where the splits draw the same number of
+    noises, :func:`authors_noise_streams`) simulation ``sim`` perturbs every split's statistics with the same
+    noise.  Here every split draws from ``rng_for(seed, 0, 2 + i)`` as well; the standard deviation over the
+    ``n_sims`` simulations of the split-averaged error, divided by √(1,000·m), is the Monte-Carlo standard
+    error of the thesis's 100 × 1,000 mean (for ``splits`` → 100; with fewer splits it errs on the large
+    side by the split-specific part / ``splits``).
+
+    Returns {method: (in-sample sd, out-of-sample sd)} in percentage points.
+    """
+    from safeguarded.dp_learning.datasets import load_nb_data, train_test_split_indices
+    from safeguarded.dp_learning.naive_bayes import dp_naive_bayes_errors
+    from safeguarded.experiments import rng_for
+
+    _check_cell(dataset, 0, n_sims, seed)
+    check_integer("splits", splits, minimum=1)
+    check_integer("n_sims", n_sims, minimum=2)
+    if isinstance(methods, str) or not methods:
+        raise ValueError(
+            f"methods must be a non-empty sequence of {VARIANT_METHODS[1:]}, got methods={methods!r}"
+        )
+    for m in methods:
+        check_choice("methods", m, VARIANT_METHODS[1:])
+    noises = compared_noises("NB", 1.0, 0.1, 1.0, opt_k=opt_k)
+    data = load_nb_data(dataset)
+    total = {m: np.zeros((2, n_sims)) for m in methods}
+    for split in range(splits):
+        tr, te = train_test_split_indices(len(data.y), rng_for(seed, split))
+        for i, m in enumerate(methods):
+            total[m] += dp_naive_bayes_errors(data, tr, [tr, te], rng_for(seed, 0, 2 + i), noise=noises[m],
+                                              n_sims=n_sims)  # fmt: skip
+    return {m: tuple(float(x) for x in 100 * (t / splits).std(axis=1, ddof=1)) for m, t in total.items()}
