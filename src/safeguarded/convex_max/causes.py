@@ -7,6 +7,7 @@ rule wins.  Each ``why`` gives the size; the notebooks' "Paper vs. ours" section
 from safeguarded.judging import Cause, Finding
 
 _T37 = "notebooks/convex_max_table37.ipynb#paper-vs-ours"
+_CONSISTENCY = "tests/test_work_consistency.py::"
 
 FINDINGS = [
     Finding(
@@ -27,6 +28,74 @@ FINDINGS = [
         ),
         size="1.3e-4 (P7) and 1.4e-3 (P8) on values of 571 and 602",
         claims=("table37",),
+    ),
+    Finding(
+        id="convex_max-half-second",
+        title="The conclusion's 'less than half a second' contradicts Table 37's own times (0.59 s, 0.51 s)",
+        text=(
+            "L5415: maximising the log-sum-exp function over a ball 'is approximated in less than half a "
+            "second'. Table 37's time column of the thesis's method (upper and lower bound) prints 0.22-0.29 "
+            "s for P1-P10 but 0.59 s for P11 (L5312) and 0.51 s for P12 (L5313), its two largest instances. "
+            "The claim row 'UB + LB solver time below half a second on every instance' (table37) checks the "
+            "statement on our runs (it holds there); the thesis's own table does not satisfy it."
+        ),
+        evidence=f"{_CONSISTENCY}test_convex_max_conclusion_half_second_contradicts_table37",
+        size="2 of 12 instances: 0.59 s and 0.51 s against 'less than' 0.5 s",
+        claims=("table37",),
+    ),
+    Finding(
+        id="convex_max-table41-faster",
+        title="L5385's 'or equal with a faster computation time' fails for Table 41's P1 and P7",
+        text=(
+            "L5385: 'Except for Problems 3,4,5, our lower bound solutions are better than the ones found by "
+            "GUROBI, or equal with a faster computation time.' P1 (L5389): GUROBI 23.29 in 0.01 s, the "
+            "thesis's bounds 23.29 in 0.01 s (upper) + 0.07 s (lower); P7 (L5395): GUROBI 113.71 in 0.08 s, "
+            "the bounds 113.71 in 0.01 s + 0.15 s. The values are equal and the method is slower, even "
+            "counting the lower bound's time alone. The other eight rows agree with the sentence (a better "
+            "value, or P2 and P11 equal in less time). The statement ledger maps L5385 to the rows 'our LB "
+            ">= HiGHS MILP at 10 s' (table41), which compare values with an open-source stand-in, not the "
+            "printed times."
+        ),
+        evidence=f"{_CONSISTENCY}test_convex_max_table41_equal_and_faster_fails_for_p1_and_p7",
+        size="2 of 10 rows: 0.08 s vs 0.01 s (P1), 0.16 s vs 0.08 s (P7)",
+        claims=("table41",),
+    ),
+    Finding(
+        id="convex_max-table40-size",
+        title="Table 40's caption 'size means n = q = m' contradicts App. 5.G.4 for P1, P5 and P6",
+        text=(
+            "L5375: 'Size of the problem means n = q = m'. App. 5.G.4 defines P1 with the 2n bounds "
+            "-i/n <= x_i <= n/i (L5951) and P5/P6 with x_i <= c and x_i + x_j <= u_ij for i != j (L5973, "
+            "L5975): q = 2n for the four P1 rows (20, 80, 120, 200 at sizes 10-100), 10 + 45 = 55 for P5 "
+            "(size 10) and 30 + 435 = 465 for P6 (size 30). The authors' stored instances, read by our "
+            "loader, have exactly these q (n = m = the size in all nine rows). Only P2-P4 have n = q = m "
+            "(L5963-L5966). The size formula '2q + qm variables' of L5377 is therefore 15.5 times larger for "
+            "P6 than the caption's size gives. The statement ledger skips L5375 as an instance setting, with "
+            "this reason; no claim row depends on it (our rows use the stored instances)."
+        ),
+        evidence=(
+            f"{_CONSISTENCY}test_convex_max_table40_caption_n_q_m_contradicts_appendix, "
+            f"{_CONSISTENCY}test_convex_max_table40_stored_instances_have_q_not_n"
+        ),
+        size="6 of 9 rows; q = 465 for the row of size 30",
+        claims=("table40",),
+    ),
+    Finding(
+        id="convex_max-table40-ub",
+        title="Table 40, P1 (size 100): the upper bound 676.8080 lies below Knitro's attained 676.8081",
+        text=(
+            "L5368 prints upper = lower = 676.8080 (presented as certified) and, in the same row, 676.8081 "
+            "as the value Knitro's multistart attains at a point it returns as feasible. An upper bound on "
+            "the maximum is at least every attained value; rounding to four decimals is monotone, so the "
+            "unrounded bound is also below the unrounded Knitro value. The gap is one unit of the last "
+            "printed digit (1.5e-7 relative), the size of a solver's tolerance, but the printed bound is not "
+            "valid at the printed digits. In the other eight rows the upper bound is at least every value "
+            "the row prints as attained (Knitro, multistart, BARON). Our own solve has the same difficulty "
+            "(claim row 'P1-size100 upper': our UB lands 2.7e-4 below our own LB, cause solver)."
+        ),
+        evidence=f"{_CONSISTENCY}test_convex_max_table40_p1_size100_upper_below_knitro_value",
+        size="1e-4 on 676.8 (1.5e-7 relative), one unit of the last printed digit",
+        claims=("table40",),
     ),
 ]
 
