@@ -139,4 +139,40 @@ FINDINGS: list[Finding] = [
         size="ecoli alpha = 0.2: ours (z-scored) 6.7-11.6 % vs the thesis's 38.9-51.4 %",
         claims=("table27", "table30"),
     ),
+    Finding(
+        id="table27-ordering",
+        title="L4289's ordering '..., ARO, ERM' fails in 3 of the 10 rows of Table 27",
+        text=(
+            "L4289: 'The best error is always achieved by DRO+ARO+Aux, followed by DRO+ARO, DRO+Aux, ARO, "
+            "ERM, respectively' ('DRO+Aux' names no method of L4261-L4265; ARO+Aux is meant). Table 27 "
+            "(columns ERM, ARO, ARO+Aux, DRO+ARO, DRO+ARO+Aux, L4271) prints ARO with a larger error than "
+            "ERM on audio (21.54 % vs 21.43 %, L4274), breast-c (4.93 % vs 4.74 %, L4275) and derma (16.46 % "
+            "vs 15.97 %, L4277). Every other adjacent pair of the stated order holds in all ten rows. The "
+            "claim rows '<data>, alpha=0.05: ARO < ERM' (table27) test the ordering on our runs (audiology, "
+            "ecoli, spect; inconclusive at 3 simulations)."
+        ),
+        evidence="tests/test_work_consistency.py::test_robust_lr_aux_table27_ordering_aro_before_erm_fails_in_three_rows",
+        size="3 of 10 rows; ARO above ERM by 0.11, 0.19 and 0.49 percentage points",
+        claims=("table27",),
+    ),
+    Finding(
+        id="inter-aro-size",
+        title="L4916's 134-232 s runs of Inter-ARO* at n = 1,000, N = N_hat = 10,000 need 2e11 variables "
+        "on the 16 GB machines of L4269",
+        text=(
+            "L4916: DRO+ARO+Aux 'solves problem Inter-ARO with O(n N N_hat) variables and exponential cone "
+            "constraints. For n=1,000 and N=N_hat=10,000, we observe that the runtimes vary between 134 to "
+            "232 seconds'. Theorem 11 (L4199-L4201) declares z^l_ij in R^n for every (i, j, l) in [N] x "
+            "[N_hat] x {-1, 1}: 2 n N N_hat scalar variables (our literal model of the theorem has exactly "
+            "that many, plus n + N + N_hat + 3), i.e. 2.0e11 at these sizes, 1.6 TB as doubles before any "
+            "solver workspace, and 2 N N_hat = 2e8 exponential-cone constraints. L4269 states that all "
+            "experiments ran on processors 'with 16GB memory' in single-core mode. The model as the thesis "
+            "states it cannot be held in that memory, a hundred times over; which model or sizes produced "
+            "the printed times is not stated. The claim row 'DRO+ARO+Aux at n = 1,000, N = N_hat = 10,000 "
+            "solves in 134-232 s per simulation' (table28) is not run."
+        ),
+        evidence="tests/test_work_consistency.py::test_robust_lr_aux_inter_aro_model_size_exceeds_the_stated_memory",
+        size="2.0e11 variables (1.6 TB as doubles) against 16 GB",
+        claims=("table28",),
+    ),
 ]
