@@ -1344,7 +1344,7 @@ CASES = [
     ),
     case(
         "dp_noise.learning.shared_draw_spread",
-        dict(dataset="abalone", methods=("TLN",), splits=1, n_sims=2, seed=0, opt_k=5),
+        dict(dataset="abalone", methods=("TLN",), splits=1, n_sims=2, seed=0, opt_k=5, noise_factor=1.0),
         vocabulary=False,
         dataset=["bogus", 5],
         methods=["TLN", ("NB",), ()],
@@ -1352,6 +1352,7 @@ CASES = [
         n_sims=[0, 1, 2.5],
         seed=SEED,
         opt_k=COUNT,
+        noise_factor=POSITIVE,
     ),
     case(
         "dp_noise.summaries.per_split",

@@ -184,7 +184,8 @@ def nb_variant_errors(dataset, *, scale=1.0, noise_factor=1.0, opt_loss="l1", me
     supplement's "noise power").  Splits and noise seeds as :func:`nb_cell` (``rng_for(seed, split)``).
 
     Returns {method: (in-sample mean, out-of-sample mean, in-sample standard error over the splits,
-    in-sample and out-of-sample standard deviations of single noise draws within a split, pooled)}.
+    in-sample and out-of-sample standard deviations of single noise draws within a split, pooled,
+    out-of-sample standard error over the splits)}.
     """
     import dataclasses
 
@@ -240,6 +241,7 @@ def nb_variant_errors(dataset, *, scale=1.0, noise_factor=1.0, opt_loss="l1", me
             float(means[:, 0].std(ddof=1) / np.sqrt(splits)),
             float(within[0]),
             float(within[1]),
+            float(means[:, 1].std(ddof=1) / np.sqrt(splits)),
         )
     return out
 
@@ -276,7 +278,7 @@ def authors_noise_streams(dataset, splits=100, seed=0) -> float:
 
 
 def shared_draw_spread(dataset, *, methods=("GN", "(GN)", "TLN", "OPT"), splits=10, n_sims=1000, seed=0,
-                       opt_k=50) -> dict:  # fmt: skip
+                       opt_k=50, noise_factor=1.0) -> dict:  # fmt: skip
     """The spread of one noise draw's error averaged over splits, when every split uses the same draws.
 
     ``main.jl`` reseeds ``Random.seed!(sim)`` in every split, so (where the splits draw the same number of
@@ -284,7 +286,8 @@ def shared_draw_spread(dataset, *, methods=("GN", "(GN)", "TLN", "OPT"), splits=
     noise.  Here every split draws from ``rng_for(seed, 0, 2 + i)`` as well; the standard deviation over the
     ``n_sims`` simulations of the split-averaged error, divided by √(1,000·m), is the Monte-Carlo standard
     error of the thesis's 100 × 1,000 mean (for ``splits`` → 100; with fewer splits it errs on the large
-    side by the split-specific part / ``splits``).
+    side by the split-specific part / ``splits``).  ``noise_factor`` multiplies the GN/(GN)/TLN noise scales
+    as in :func:`nb_variant_errors`.
 
     Returns {method: (in-sample sd, out-of-sample sd)} in percentage points.
     """
@@ -295,6 +298,7 @@ def shared_draw_spread(dataset, *, methods=("GN", "(GN)", "TLN", "OPT"), splits=
     _check_cell(dataset, 0, n_sims, seed)
     check_integer("splits", splits, minimum=1)
     check_integer("n_sims", n_sims, minimum=2)
+    check_positive("noise_factor", noise_factor)
     if isinstance(methods, str) or not methods:
         raise ValueError(
             f"methods must be a non-empty sequence of {VARIANT_METHODS[1:]}, got methods={methods!r}"
@@ -302,6 +306,9 @@ def shared_draw_spread(dataset, *, methods=("GN", "(GN)", "TLN", "OPT"), splits=
     for m in methods:
         check_choice("methods", m, VARIANT_METHODS[1:])
     noises = compared_noises("NB", 1.0, 0.1, 1.0, opt_k=opt_k)
+    if noise_factor != 1.0:
+        scaled = {"GN": mech.ClassicalGaussian, "(GN)": mech.AnalyticGaussian, "TLN": mech.TruncatedLaplace}
+        noises.update({m: cls(1.0, 0.1, noise_factor) for m, cls in scaled.items()})
     data = load_nb_data(dataset)
     total = {m: np.zeros((2, n_sims)) for m in methods}
     for split in range(splits):
