@@ -65,8 +65,31 @@ CAUSES: list[Cause] = [
     Cause(
         cause="underspecified",
         why=(
-            "fire, with the thesis's dimensions (517, 10, 31, 4; loader of 8d6e9ef): ours 1.6-2.1x the "
-            "thesis's in the 23 half-size cells; the regression error's unit and fire's output transform are "
+            "Nom of the LP losses (pinball, tau-insensitive) is not unique where the training loss is flat "
+            "(a level absent from the training part, dummies collinear on it): HiGHS returns a vertex with "
+            "coefficients on our |beta| <= 100 box, and a test row with such a level is off by ~100 on the "
+            "[-1, 1] output. Over 10 splits this gives MSEs of 17-2,650 (x 10^3 in the table) on 7 of 10 "
+            "imports splits (full and half), 5 of 10 fire half and 2 of 10 flare half splits: ours "
+            "590-1,150x the thesis's where the row deviates. "
+            "The thesis states neither a coefficient bound nor which optimal solution it reports"
+        ),
+        evidence=(
+            "ours: the box |beta| <= 100 (models.py, taken from the NeurIPS predecessor's code) and the LP "
+            "solver's vertex; measured: uci_cell's Nom fit on imports half split 0 (pinball) has 14 "
+            "coefficients at the box and 6 dummies absent from the training part, used by 4 of 19 test "
+            "rows (MSE 2,634); the per-split Nom rows of the paper run are 263, 525, 790, 1,052 (1-4 such "
+            "rows of 38)"
+        ),
+        item=r"^table2[56]$",
+        claim=r"^(fire half|flare half|imports (full|half)) Nom$",
+        section=_T24,
+    ),
+    Cause(
+        cause="underspecified",
+        why=(
+            "fire, with the thesis's dimensions (517, 10, 31, 4; loader of 8d6e9ef): ours 1.1-1.7x the "
+            "thesis's over 10 splits (full 1.1-1.6x, half 1.5-1.7x; Nom of the LP losses aside); the "
+            "regression error's unit and fire's output transform are "
             "not stated, and ours (MSE x 10^3 of log(1 + area)) was fitted to the printed magnitudes, so "
             "these rows are declared fitted and not counted"
         ),
@@ -78,8 +101,9 @@ CAUSES: list[Cause] = [
     Cause(
         cause="underspecified",
         why=(
-            "imports, with the thesis's dimensions (193, 14, 45, 10; loader of 8d6e9ef): ours 6-40x lower "
-            "(10-67 vs 270-660); the regression error's unit and the output's scaling are not stated, and "
+            "imports, with the thesis's dimensions (193, 14, 45, 10; loader of 8d6e9ef): ours 9-20x lower "
+            "over 10 splits (16-52 vs 270-760; Nom of the LP losses aside); the regression error's unit "
+            "and the output's scaling are not stated, and "
             "ours was fitted to the printed magnitudes, so these rows are declared fitted and not counted"
         ),
         evidence=_UNIT,
@@ -90,8 +114,10 @@ CAUSES: list[Cause] = [
     Cause(
         cause="unexplained",
         why=(
-            "breast-cancer full r-MixF(1), with the thesis's dimensions (277, 0, 42, 9): ours 24.8 / 26.1 % "
-            "vs 30.82 / 32.27 % (Tables 22 / 23) over 3 splits, outside even the t(2) band; not found"
+            "breast-cancer, with the thesis's dimensions (277, 0, 42, 9), 10 splits (hinge): ours above the "
+            "thesis in the half-size Nom, MixF(1), ConF(1) cells (35.6-36.7 vs 31.2-32.0 %) and below it in "
+            "ConF(K) (29.1 / 30.4 vs 36.0 / 36.8 %, full / half); the r-MixF(1) gap of the 3-split run "
+            "(Tables 22 / 23) closed at 10 splits; not found"
         ),
         evidence=_T21,
         item=r"^table2[1-3]$",
@@ -101,9 +127,10 @@ CAUSES: list[Cause] = [
     Cause(
         cause="unexplained",
         why=(
-            "ours 17.9-18.9 % vs 13.4-14.3 % (dimensions match: 339, 0, 25, 17); our 3 splits are hard "
-            "ones, but 30 splits of Nom / r-Nom (LR, hinge) still give 15.8-16.0 +- 0.6-0.8 %, 1.5-2.6 pp "
-            "above the thesis: a systematic gap we have not traced"
+            "full size, 10 splits (hinge, smooth hinge): ours 15.1-16.0 % vs 13.0-13.7 % in 11 cells "
+            "(logistic, 3 splits: r-MixF(K) 18.9 vs 14.33 %); dimensions match (339, 0, 25, 17); 30 splits "
+            "of Nom / r-Nom (LR, hinge) give 15.8-16.0 +- 0.6-0.8 %, 1.5-2.6 pp above the thesis: a "
+            "systematic gap we have not traced"
         ),
         evidence=(
             "measured: uci_cell('primary-tumor', loss, 'full', split 0-29, methods=('Nom', 'r-Nom')): LR "
@@ -143,6 +170,86 @@ CAUSES: list[Cause] = [
         ),
         item=r"^table23$",
         claim=r"^spect full r-Nom$",
+        section=_T21,
+    ),
+    Cause(
+        cause="underspecified",
+        why=(
+            "flare, garments, student (thesis's dimensions), 10 splits: ours below the thesis by a factor "
+            "that differs per set: flare 0.06-0.23x (35-50 vs 198-219, two printed half-size cells 360 and "
+            "752), garments 0.30-0.32x (full size; "
+            "110-119 vs 363-378), student 0.50-0.57x (198-248 vs 378-452); the regression error's unit and "
+            "the output scaling are not stated, ours was fitted to the printed magnitudes, so these rows "
+            "are declared fitted and not counted"
+        ),
+        evidence=_UNIT,
+        item=r"^table2[4-6]$",
+        claim=r"^(flare|garments|student) ",
+        section=_T24,
+    ),
+    Cause(
+        cause="unexplained",
+        why=(
+            "balance-scale, thesis's dimensions (625, 0, 16, 4), 10 splits: hinge ours 1.0-1.6 % (full) and "
+            "1.0-3.1 % (half) vs the thesis's 3.1-4.2 and 5.6-6.2 % in 15 cells; smooth hinge full ours "
+            "0.9-1.1 % vs 0.4-1.5 % (Nom, r-Nom higher, MixF lower in the thesis). With this coding the "
+            "625 rows are linearly separable, so hinge Nom has many zero-loss solutions; which one the "
+            "thesis's solver returned is not stated, and 100 random ones on 3 of our splits give test "
+            "errors 0-5.6 % (mean 0.5-1.3 %): this does not reach the thesis's 4.2 % average; not found"
+        ),
+        evidence=(
+            "measured: a hard-margin LP (HiGHS) on load_uci('balance-scale') is feasible; 100 random "
+            "objectives over the zero-hinge-loss set |beta| <= 100 on 80/20 splits 0-2 "
+            "(rng_for(0, split, 0)), test errors 0-3.2, 0-5.6, 0-3.2 %"
+        ),
+        item=r"^table2[1-3]$",
+        claim=r"^balance-scale ",
+        section=_T21,
+    ),
+    Cause(
+        cause="unexplained",
+        why=(
+            "credit-approval full size, thesis's dimensions (690, 6, 36, 9), 10 splits: ours 15.0-16.1 % vs "
+            "13.4-14.1 % in 7 cells of Tables 22 / 23 (hinge, smooth hinge), 1.4-2.4 pp above, like "
+            "primary-tumor; no half-size cell deviates; not found"
+        ),
+        evidence=_T21,
+        item=r"^table2[1-3]$",
+        claim=r"^credit-approval ",
+        section=_T21,
+    ),
+    Cause(
+        cause="unexplained",
+        why=(
+            "cylinder-bands, 10 splits: half size ours 21.7-24.8 % vs 27.3-28.6 % in 6 cells (MixF(K), "
+            "r-MixF(K), r-Nom, ConF(K); below the thesis), full ConF(K) (smooth hinge) 24.7 vs 22.7 %; "
+            "our file has 540 rows against the thesis's 539, every other dimension matches; not found"
+        ),
+        evidence=_T21,
+        item=r"^table2[1-3]$",
+        claim=r"^cylinder-bands ",
+        section=_T21,
+    ),
+    Cause(
+        cause="unexplained",
+        why=(
+            "lymphography (hinge), thesis's dimensions (148, 0, 42, 18), 10 splits: Nom full / half and "
+            "MixF(1) half ours 24.5-28.6 % vs 19.1-20.9 %; no other cell deviates; not found"
+        ),
+        evidence=_T21,
+        item=r"^table2[1-3]$",
+        claim=r"^lymphography ",
+        section=_T21,
+    ),
+    Cause(
+        cause="unexplained",
+        why=(
+            "spect (smooth hinge), thesis's dimensions (267, 0, 22, 22), 10 splits: half MixF(1), ConF(1) "
+            "ours 27.7 % vs 22.0 / 21.1 %, full r-MixF(K) 20.6 vs 17.1 %; no other cell deviates; not found"
+        ),
+        evidence=_T21,
+        item=r"^table2[1-3]$",
+        claim=r"^spect ",
         section=_T21,
     ),
 ]
