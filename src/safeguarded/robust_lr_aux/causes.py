@@ -164,7 +164,7 @@ FINDINGS: list[Finding] = [
             "ERM on audio (21.54 % vs 21.43 %, L4274), breast-c (4.93 % vs 4.74 %, L4275) and derma (16.46 % "
             "vs 15.97 %, L4277). Every other adjacent pair of the stated order holds in all ten rows. The "
             "claim rows '<data>, alpha=0.05: ARO < ERM' (table27) test the ordering on our runs (audiology, "
-            "ecoli, spect; inconclusive at 3 simulations)."
+            "ecoli, spect; inconclusive at 10 simulations)."
         ),
         evidence="tests/test_work_consistency.py::test_robust_lr_aux_table27_ordering_aro_before_erm_fails_in_three_rows",
         size="3 of 10 rows; ARO above ERM by 0.11, 0.19 and 0.49 percentage points",
