@@ -214,7 +214,10 @@ def _table38() -> list[Statement]:
     for line, p, kv, kt, ms, baron, t in _T38:
         out.append(
             Statement(
-                line, f"Table 38 {p}: exact global optimum", "table38", claims=rf"^{p} (?:exact|optimum proven)"
+                line,
+                f"Table 38 {p}: exact global optimum",
+                "table38",
+                claims=rf"^{p} (?:exact|optimum proven)",
             )
         )
         out.append(
