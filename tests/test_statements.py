@@ -101,3 +101,9 @@ def test_ledger_rows_pass_the_protocol_and_do_not_repeat_a_notebook_claim():
 
 def test_every_work_keeps_a_ledger():
     assert LEDGERS == list(WORKS)
+
+
+def test_a_statement_naming_a_machine_path_is_refused():
+    with pytest.raises(ValueError, match="machine's path"):
+        Statement(10, "x", "text", not_run="not in our mirror (/work/shared/data)", paper="1")
+    Statement(10, "x", "text", not_run="not in our mirror (../shared/data)", paper="1")

@@ -49,6 +49,8 @@ SEEDS = REPO_ROOT.parent / "shared" / "seeds"
 LEDGER_NOTE = "not run: "
 
 Lines = tuple[int, int]
+#: An absolute path of the machine that wrote a text (readers see it on the site and in the report).
+_MACHINE_PATH = re.compile(r"(?<![\w.])/(?:work|home|root|tmp|Users|mnt)/")
 
 
 def _lines(value: int | tuple[int, int]) -> Lines:
@@ -87,6 +89,9 @@ class Statement:
             raise ValueError(f"a statement we cannot check needs its printed value paper= ({self.says!r})")
         if not self.item.strip():
             raise ValueError(f"item is required ({self.says!r})")
+        for text in (self.says, self.not_run, self.paper):
+            if _MACHINE_PATH.search(text):
+                raise ValueError(f"a statement names a machine's path (use a relative one): {text!r}")
         re.compile(self.claims)
 
     @property

@@ -21,7 +21,7 @@ from safeguarded.statements import Ledger, Skip, Statement
 SEED = "001_748385b54f8c598a.txt"
 
 _KAGGLE = (
-    "the Kaggle salary data set of Example 1 is not in our data mirror (/work/shared/data), so its size and "
+    "the Kaggle salary data set of Example 1 is not in our data mirror (../shared/data), so its size and "
     "salary statistics cannot be recomputed; Example 1 enters our runs only through the numbers the text "
     "prints"
 )
