@@ -43,12 +43,13 @@ def opt_noise_pcd(epsilon=1.0, delta=0.1, sensitivity=2.0, k=50):
 
 
 @functools.lru_cache(maxsize=16)
-def _opt_noise_unit(epsilon: float, delta: float, k: int):
-    """Edges and masses of the Δ = 1 OPT noise, cached per process (every sweep cell reuses the LP)."""
+def _opt_noise_unit(epsilon: float, delta: float, k: int, loss: str = "l1"):
+    """Edges and masses of the Δ = 1 OPT noise for ``loss``, cached per process (every sweep cell reuses
+    the LP)."""
     from safeguarded.dp_noise import bounds as bd
 
     lam = bd.support_rule(epsilon, delta)
-    res = bd.upper_bound(epsilon, delta, bd.uniform_partition(lam * k, k), "l1")
+    res = bd.upper_bound(epsilon, delta, bd.uniform_partition(lam * k, k), loss)
     return res.partition.edges, res.masses
 
 
@@ -174,6 +175,22 @@ def nb_cell(dataset, split, n_sims=100, epsilon=1.0, delta=0.1, opt_k=50, seed=0
 VARIANT_METHODS = ("NB", "GN", "(GN)", "TLN", "OPT")
 
 
+def _check_methods(methods, valid: tuple) -> None:
+    if isinstance(methods, str) or not methods:
+        raise ValueError(f"methods must be a non-empty sequence of {valid}, got methods={methods!r}")
+    for m in methods:
+        check_choice("methods", m, valid)
+
+
+def _scaled_noises(noise_factor: float) -> dict:
+    """Table 2's GN, (GN) and TLN at (1, 0.1) with their noise scales multiplied by ``noise_factor``."""
+    return {
+        "GN": mech.ClassicalGaussian(1.0, 0.1, noise_factor),
+        "(GN)": mech.AnalyticGaussian(1.0, 0.1, noise_factor),
+        "TLN": mech.TruncatedLaplace(1.0, 0.1, noise_factor),
+    }
+
+
 def nb_variant_errors(dataset, *, scale=1.0, noise_factor=1.0, opt_loss="l1", methods=VARIANT_METHODS,
                       splits=5, n_sims=100, seed=0, opt_k=50) -> dict:  # fmt: skip
     """Table 2's errors (%) of ``methods`` on ``dataset`` under one change of the setting, for the
@@ -191,7 +208,6 @@ def nb_variant_errors(dataset, *, scale=1.0, noise_factor=1.0, opt_loss="l1", me
 
     from safeguarded.dp_learning.datasets import load_nb_data, train_test_split_indices
     from safeguarded.dp_learning.naive_bayes import dp_naive_bayes_errors
-    from safeguarded.dp_noise import bounds as bd
     from safeguarded.experiments import rng_for
 
     _check_cell(dataset, 0, n_sims, seed)
@@ -200,26 +216,11 @@ def nb_variant_errors(dataset, *, scale=1.0, noise_factor=1.0, opt_loss="l1", me
     check_choice("opt_loss", opt_loss, ("l1", "l2"))
     check_integer("splits", splits, minimum=2)
     check_integer("opt_k", opt_k, minimum=1)
-    if isinstance(methods, str) or not methods:
-        raise ValueError(
-            f"methods must be a non-empty sequence of {VARIANT_METHODS}, got methods={methods!r}"
-        )
-    for m in methods:
-        check_choice("methods", m, VARIANT_METHODS)
-
-    def opt():
-        lam = bd.support_rule(1.0, 0.1)
-        res = bd.upper_bound(1.0, 0.1, bd.uniform_partition(lam * opt_k, opt_k), opt_loss)
-        return mech.PiecewiseUniformNoise(res.partition.edges, res.masses, name="OPT")
-
-    builders = {
-        "NB": lambda: None,
-        "GN": lambda: mech.ClassicalGaussian(1.0, 0.1, noise_factor),
-        "(GN)": lambda: mech.AnalyticGaussian(1.0, 0.1, noise_factor),
-        "TLN": lambda: mech.TruncatedLaplace(1.0, 0.1, noise_factor),
-        "OPT": opt,
-    }
-    samplers = {m: builders[m]() for m in methods}
+    _check_methods(methods, VARIANT_METHODS)
+    noises = {"NB": None, **_scaled_noises(noise_factor)}
+    if "OPT" in methods:
+        noises["OPT"] = mech.PiecewiseUniformNoise(*_opt_noise_unit(1.0, 0.1, opt_k, opt_loss), name="OPT")
+    samplers = {m: noises[m] for m in methods}
     data = load_nb_data(dataset)
     data = dataclasses.replace(data, num=data.num * float(scale))
     errors = {m: [] for m in samplers}
@@ -299,16 +300,10 @@ def shared_draw_spread(dataset, *, methods=("GN", "(GN)", "TLN", "OPT"), splits=
     check_integer("splits", splits, minimum=1)
     check_integer("n_sims", n_sims, minimum=2)
     check_positive("noise_factor", noise_factor)
-    if isinstance(methods, str) or not methods:
-        raise ValueError(
-            f"methods must be a non-empty sequence of {VARIANT_METHODS[1:]}, got methods={methods!r}"
-        )
-    for m in methods:
-        check_choice("methods", m, VARIANT_METHODS[1:])
+    _check_methods(methods, VARIANT_METHODS[1:])
     noises = compared_noises("NB", 1.0, 0.1, 1.0, opt_k=opt_k)
     if noise_factor != 1.0:
-        scaled = {"GN": mech.ClassicalGaussian, "(GN)": mech.AnalyticGaussian, "TLN": mech.TruncatedLaplace}
-        noises.update({m: cls(1.0, 0.1, noise_factor) for m, cls in scaled.items()})
+        noises.update(_scaled_noises(noise_factor))
     data = load_nb_data(dataset)
     total = {m: np.zeros((2, n_sims)) for m in methods}
     for split in range(splits):
