@@ -32,7 +32,7 @@ import pytest
 
 from safeguarded import site
 from safeguarded.notebooks import notebooks_of
-from safeguarded.paths import REPO_ROOT, WORKS
+from safeguarded.paths import MACHINE_PATH, REPO_ROOT, WORKS
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
@@ -48,9 +48,6 @@ SHOT_PAGES = {"home.png": "index.html", "work-routing.png": "works/routing.html"
 #: test reports them (and entries that carry images since: those are checked like the others); a
 #: notebook not listed here that writes figures must show them.
 NOT_RERUN_YET: dict[str, str] = {}  # notebook -> why its committed copy has no images yet
-#: An absolute path of a machine (POSIX home/work/tmp folders, a Windows drive).
-MACHINE_PATH = re.compile(r"(?<![\w.~])/(?:work|root|home|Users|tmp|var/folders|mnt|opt)/[\w.-]+|"
-                          r"\b[A-Z]:\\[\w.-]+\\")
 FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--no-first-run", "--window-size=1280,1000")
 

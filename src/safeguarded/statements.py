@@ -26,7 +26,7 @@ from functools import cache
 
 import pandas as pd
 
-from safeguarded.paths import REPO_ROOT, WORKS
+from safeguarded.paths import MACHINE_PATH, REPO_ROOT, WORKS
 
 __all__ = [
     "KINDS",
@@ -49,8 +49,6 @@ SEEDS = REPO_ROOT.parent / "shared" / "seeds"
 LEDGER_NOTE = "not run: "
 
 Lines = tuple[int, int]
-#: An absolute path of the machine that wrote a text (readers see it on the site and in the report).
-_MACHINE_PATH = re.compile(r"(?<![\w.])/(?:work|home|root|tmp|Users|mnt)/")
 
 
 def _lines(value: int | tuple[int, int]) -> Lines:
@@ -90,7 +88,7 @@ class Statement:
         if not self.item.strip():
             raise ValueError(f"item is required ({self.says!r})")
         for text in (self.says, self.not_run, self.paper):
-            if _MACHINE_PATH.search(text):
+            if MACHINE_PATH.search(text):
                 raise ValueError(f"a statement names a machine's path (use a relative one): {text!r}")
         re.compile(self.claims)
 
