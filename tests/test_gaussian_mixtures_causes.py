@@ -24,14 +24,13 @@
 
 from __future__ import annotations
 
-import math
 import re
 
 import numpy as np
 import pandas as pd
 import pytest
 
-from safeguarded.gaussian_mixtures import audit, causes, grid
+from safeguarded.gaussian_mixtures import audit, causes
 from safeguarded.gaussian_mixtures import multi_gaussian as mg
 
 ETA = 0.01
@@ -91,11 +90,10 @@ SIGMA_CASES = {
 
 
 def _improvement(norm: str, sigma: float, eps: float, delta: float, k: int) -> float:
-    if norm == "l1":
-        a = grid.analytic_gaussian_sigma(eps, delta) * math.sqrt(2 / math.pi)
-        return 100 * (a - mg.amplitude(sigma, eps, 1.0, k)) / a
-    a2 = grid.analytic_gaussian_sigma(eps, delta) ** 2
-    return 100 * (a2 - mg.power(sigma, eps, 1.0, k)) / a2
+    """The improvement over the analytic Gaussian a multi-Gaussian of scale sigma has (what
+    :func:`audit.implied_sigma` inverts), in %."""
+    a = audit._ag_loss(eps, delta, norm)
+    return 100 * (a - audit._mixture_loss("MG", eps, k, norm)(sigma)) / a
 
 
 def _check_sigma_case(norm: str, eps: float, delta: float) -> None:

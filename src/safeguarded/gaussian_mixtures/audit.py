@@ -40,6 +40,19 @@ def _check_name(name) -> None:
         raise ValueError(f"name must be a non-empty string (the sweep's cache name), got name={name!r}")
 
 
+def _mixture_loss(mechanism: str, epsilon: float, k: int, norm: str):
+    """σ ↦ the loss of ``mechanism`` at ε, Δ = 1: E|X| for ``"l1"``, E X² for ``"l2"``."""
+    if mechanism == "QG":
+        return lambda s: qg.amplitude(s, epsilon, 1.0) if norm == "l1" else qg.power(s, epsilon, 1.0)
+    return lambda s: mg.amplitude(s, epsilon, 1.0, k) if norm == "l1" else mg.power(s, epsilon, 1.0, k)
+
+
+def _ag_loss(epsilon: float, delta: float, norm: str) -> float:
+    """The analytic Gaussian's loss at (ε, δ), Δ = 1: σ_AG·sqrt(2/π) for ``"l1"``, σ_AG² for ``"l2"``."""
+    sigma_ag = analytic_gaussian_sigma(epsilon, delta)
+    return sigma_ag * math.sqrt(2 / math.pi) if norm == "l1" else sigma_ag**2
+
+
 def implied_sigma(
     mechanism: str, improvement_pct: float, epsilon: float, delta: float, k: int = 1, norm: str = "l1"
 ) -> float:
@@ -53,23 +66,10 @@ def implied_sigma(
     check_choice("norm", norm, NORMS)
     improvement_pct = _real("improvement_pct", improvement_pct)
     e, dl = check_epsilon(epsilon), check_delta(delta)
-    check_k(k)
-    if mechanism == "QG":
-
-        def loss(s):
-            return qg.amplitude(s, e, 1.0) if norm == "l1" else qg.power(s, e, 1.0)
-    elif mechanism == "MG":
-        kk = check_k(k)
-
-        def loss(s):
-            return mg.amplitude(s, e, 1.0, kk) if norm == "l1" else mg.power(s, e, 1.0, kk)
-    else:
-        raise ValueError(f"mechanism must be 'QG' or 'MG', got mechanism={mechanism!r}")
+    loss = _mixture_loss(mechanism, e, check_k(k), norm)
     if not math.isfinite(improvement_pct) or improvement_pct >= 100:
         raise ValueError(f"improvement_pct must be finite and < 100, got improvement_pct={improvement_pct!r}")
-    sigma_ag = analytic_gaussian_sigma(e, dl)
-    ag_loss = sigma_ag * math.sqrt(2 / math.pi) if norm == "l1" else sigma_ag**2
-    target = ag_loss * (1 - improvement_pct / 100)
+    target = _ag_loss(e, dl, norm) * (1 - improvement_pct / 100)
     lo, hi = 1e-6, 1.0
     while loss(hi) < target:
         hi *= 2
