@@ -720,8 +720,7 @@ def ledger_rows() -> pd.DataFrame:
     """The statements the works' ledgers (:mod:`safeguarded.statements`) say we cannot check, as
     ``inconclusive`` printed rows; raises :class:`ClaimError` if one breaks the protocol or repeats a
     notebook's row."""
-    frames = [not_run_rows(work, COLUMNS) for work in WORKS]
-    table = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=COLUMNS)
+    table = pd.concat([not_run_rows(work, COLUMNS) for work in WORKS], ignore_index=True)
     problems = [f"statement ledger: {p}" for p in validate(table)]
     if problems:
         raise ClaimError("\n".join(problems))
