@@ -92,7 +92,7 @@ def test_statements_we_cannot_check_are_inconclusive_rows_of_the_report(work, re
     assert set(rows["verdict"]) <= {"inconclusive"}
 
 
-def test_ledger_rows_pass_the_protocol_and_do_not_repeat_a_notebook_claim():
+def test_ledger_rows_pass_the_protocol_and_are_unique():
     table = claims.ledger_rows()
     assert claims.validate(table) == []
     assert not table.duplicated(["work", "item", "claim"]).any()
