@@ -32,7 +32,8 @@ import pytest
 
 from safeguarded import site
 from safeguarded.notebooks import notebooks_of
-from safeguarded.paths import MACHINE_PATH, REPO_ROOT, WORKS
+from safeguarded.paths import REPO_ROOT, WORKS
+from safeguarded.redaction import MACHINE_PATH
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
 
 #: The repository root (the folder holding ``pyproject.toml``).
@@ -11,12 +10,6 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 
 #: Where figures, tables and the claims report are written; overridable for tests.
 FIGURES = Path(os.environ.get("SAFEGUARDED_FIGURES", REPO_ROOT / "figures"))
-
-#: An absolute path of a machine (POSIX home/work/tmp folders, a Windows drive): what no text a reader
-#: sees (the site, the claims report, a ledger's reason) may show.
-MACHINE_PATH = re.compile(
-    r"(?<![\w.])/(?:work|root|home|Users|tmp|var/folders|mnt|opt)/[\w.-]*|\b[A-Z]:\\[\w.-]+\\"
-)
 
 #: Cache of finished sweep cells (long computations); never removed by ``make clean``.
 RESULTS = Path(os.environ.get("SAFEGUARDED_RESULTS", REPO_ROOT / "results"))

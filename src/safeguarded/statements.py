@@ -26,7 +26,8 @@ from functools import cache
 
 import pandas as pd
 
-from safeguarded.paths import MACHINE_PATH, REPO_ROOT, WORKS
+from safeguarded.paths import REPO_ROOT, WORKS
+from safeguarded.redaction import MACHINE_PATH
 
 __all__ = [
     "KINDS",
