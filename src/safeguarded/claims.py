@@ -418,9 +418,14 @@ class ClaimSet:
         paired: bool = True,
         level: float | None = None,
         labels: tuple[str, str] = ("A", "B"),
+        paper_value: str | None = None,
         **opts,
     ) -> Claim:
-        """An ordering the work states ("a <expect> b"), decided by :func:`paired_test`."""
+        """An ordering the work states ("a <expect> b"), decided by :func:`paired_test`.
+
+        ``paper_value`` is what the work shows of it (default ``"<a> <expect> <b> (stated)"``), e.g. the
+        printed values where the ordering is read off a table rather than stated in the text.
+        """
         level = self.level if level is None else level
         verdict, diff, p, n = paired_test(a, b, expect, level=level, paired=paired)
         test = "paired t-test" if paired else "Welch t-test"
@@ -430,7 +435,7 @@ class ClaimSet:
             claim,
             "qualitative",
             location,
-            f"{labels[0]} {expect} {labels[1]} (stated)",
+            f"{labels[0]} {expect} {labels[1]} (stated)" if paper_value is None else paper_value,
             shown,
             f"{test}, level {level:g}",
             verdict,

@@ -115,16 +115,25 @@ def register_ml_table(
     dd: str | None,
     runs_text: dict,
     note: dict | None = None,
+    pair_source: str = "stated",
 ) -> dict:
-    """Register every printed value of a UCI table whose data set ran, plus the stated orderings.
+    """Register every printed value of a UCI table whose data set ran, plus the per-row orderings.
 
     ``paper``: {data set: (printed strings in ``columns`` order..., seed line)}; ``columns``: (part,
     method) with part "in"/"out" and method a column of the runs or "Imp".  ``pair`` = (a, b) with
     the thesis' ordering "b better than a" (Tables 2/3: TLN, OPT; Table 9: A-G, M-G); its printed gap
     is the ``effect`` of the a- and b-level claims; ``dd`` (the bracketed data-dependent column)
-    gets the gap b − dd as its effect.  Returns {(data set, part): verdict of "b < a"}.
+    gets the gap b − dd as its effect.
+
+    ``pair_source`` says where each row's a-vs-b ordering comes from: ``"stated"`` (the text states "b
+    better than a" on every data set, e.g. L942/L990 for Tables 2/3) claims "b < a" in every row;
+    ``"printed"`` (the text states no per-row ordering, e.g. Table 9) claims what the row prints: "b < a",
+    "b > a", or, where the two print equal, "b = a", which holds when our mean difference is within the
+    printed unit by k standard errors (:func:`_printed_tie`).  Either way the paper value shows the printed
+    pair.  Returns {(data set, part): verdict of the row's ordering}.
     """
     _check_ml_table_args(claims, item, runs, paper, columns, table, pair, baseline, dd, runs_text, note)
+    check_choice("pair_source", pair_source, ("stated", "printed"))
     note = note or {}
     a_name, b_name = pair
     verdicts = {}
@@ -160,15 +169,47 @@ def register_ml_table(
                 se = float(w[m].sem()) if len(w) > 1 else float("nan")
                 _mc_claim(claims, item, f"{ds} {label} {m} error (%)", value, float(w[m].mean()), se,
                           location=loc, effect=effect, runs=rtext, note=extra)
-            c = claims.ordering(item, f"{ds} {label}: {b_name} error < {a_name} error", w[b_name], w[a_name],
-                                expect="<", location=f"{table}, row {ds} (L{line})",
-                                labels=(b_name, a_name), runs=rtext, note=extra)
+            pa, pb = printed[(part_label, a_name)], printed[(part_label, b_name)]
+            shown = f"printed {b_name} {pb} vs {a_name} {pa}"
+            sign = "<" if pair_source == "stated" or float(pb) < float(pa) else (">" if float(pb) > float(pa) else "=")
+            loc = f"{table}, row {ds} (L{line})"
+            if sign == "=":
+                c = _printed_tie(claims, item, f"{ds} {label}: {b_name} error = {a_name} error", w[b_name], w[a_name],
+                                 pb, location=loc, paper_value=f"{b_name} = {a_name} ({shown})", runs=rtext, note=extra)
+            else:
+                source = "stated; " if pair_source == "stated" else ""
+                c = claims.ordering(item, f"{ds} {label}: {b_name} error {sign} {a_name} error", w[b_name], w[a_name],
+                                    expect=sign, location=loc, labels=(b_name, a_name), runs=rtext, note=extra,
+                                    paper_value=f"{b_name} {sign} {a_name} ({source}{shown})")
             verdicts[(ds, part_label)] = c.verdict
             if dd is not None and part == "train":
                 claims.ordering(item, f"{ds} {label}: {dd} error < {b_name} error", w[dd], w[b_name],
                                 expect="<", location=f"{table}, row {ds} (L{line})", labels=(dd, b_name),
                                 runs=rtext, note=extra)
     return verdicts
+
+
+def _printed_tie(claims: ClaimSet, item: str, claim: str, b, a, printed: str, *, location: str, **opts):
+    """A row that prints b and a equal: their true difference is below one unit of the printed digit
+    (each value rounds by half a unit).  Holds when our mean difference of the splits lies within that unit
+    by ``claims.k`` standard errors, fails when it lies beyond it by as much, else inconclusive."""
+    d = np.asarray(b, dtype=float) - np.asarray(a, dtype=float)
+    unit = 2 * printed_tolerance(printed)
+    mean = float(d.mean())
+    se = float(d.std(ddof=1) / np.sqrt(d.size)) if d.size > 1 else float("nan")
+    if not np.isfinite(se):
+        holds = None
+    elif abs(mean) + claims.k * se < unit:
+        holds = True
+    elif abs(mean) - claims.k * se >= unit:
+        holds = False
+    else:
+        holds = None
+    return claims.qualitative(
+        item, claim, holds, location=location,
+        reproduced_value=f"mean difference {mean:.4g} (se {se:.2g}, n={d.size}) against the printed unit {unit:g}",
+        **opts,
+    )
 
 
 def all_of(verdicts) -> bool | None:
