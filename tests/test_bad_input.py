@@ -1385,6 +1385,7 @@ CASES = [
         dd=["bogus"],
         runs_text=[{}, "bogus"],
         note=["bogus"],
+        pair_source=["text"],
     ),
     case("dp_noise.schematics.draw_bound_ordering", dict(ax=_axes), ax=["bogus"]),
     case(

@@ -136,26 +136,26 @@ def test_printed_pairs_are_claimed_as_printed():
     runs = _runs(gap=0.01, noise=0.001)  # ours: OPT 1 pp below TLN, clearly
     cols = [(p, m) for p in ("in", "out") for m in ("TLN", "OPT", "NB", "Imp")]
     paper = {"toy": ("30.00", "30.10", "25.00", "1.00", "30.00", "30.00", "25.00", "1.00", 1)}
-    claims = ClaimSet("dp_noise", "t", scale="reduced", runs="20 splits")
-    out = summaries.register_ml_table(claims, "t", runs, paper, cols, table="T", pair=("TLN", "OPT"), baseline="NB",
-                                      dd=None, runs_text={"toy": "20 splits"}, pair_source="printed")
-    frame = claims.frame().set_index("claim")
+    common = dict(table="T", pair=("TLN", "OPT"), baseline="NB", dd=None, runs_text={"toy": "20 splits"})
+
+    def register(frame, **kw):
+        claims = ClaimSet("dp_noise", "t", scale="reduced", runs="20 splits")
+        out = summaries.register_ml_table(claims, "t", frame, paper, cols, **common, **kw)
+        return claims.frame().set_index("claim"), out
+
+    frame, out = register(runs, pair_source="printed")
     reversed_row = frame.loc["toy in-sample: OPT error > TLN error"]
-    assert reversed_row.verdict == "qualitative-fails" and "printed OPT 30.10 vs TLN 30.00" in reversed_row.paper_value
+    assert reversed_row.verdict == "qualitative-fails"
+    assert "printed OPT 30.10 vs TLN 30.00" in reversed_row.paper_value
     tie = frame.loc["toy out-of-sample: OPT error = TLN error"]
     assert tie.verdict == "qualitative-fails"  # ours differ by 1 pp, far beyond the printed unit 0.01
     assert out == {("toy", "in"): "qualitative-fails", ("toy", "out"): "qualitative-fails"}
     # a true tie (same errors up to 1e-4 pp) holds against the printed unit
-    same = _runs(gap=1e-6, noise=1e-5)
-    claims2 = ClaimSet("dp_noise", "t", scale="reduced", runs="20 splits")
-    summaries.register_ml_table(claims2, "t", same, paper, cols, table="T", pair=("TLN", "OPT"), baseline="NB",
-                                dd=None, runs_text={"toy": "20 splits"}, pair_source="printed")
-    assert claims2.frame().set_index("claim").loc["toy out-of-sample: OPT error = TLN error"].verdict == "qualitative-ok"
-    claims3 = ClaimSet("dp_noise", "t", scale="reduced", runs="20 splits")
-    summaries.register_ml_table(claims3, "t", runs, paper, cols, table="T", pair=("TLN", "OPT"), baseline="NB",
-                                dd=None, runs_text={"toy": "20 splits"})
-    row = claims3.frame().set_index("claim").loc["toy in-sample: OPT error < TLN error"]
-    assert row.verdict == "qualitative-ok" and row.paper_value == "OPT < TLN (stated; printed OPT 30.10 vs TLN 30.00)"
+    frame, _ = register(_runs(gap=1e-6, noise=1e-5), pair_source="printed")
+    assert frame.loc["toy out-of-sample: OPT error = TLN error"].verdict == "qualitative-ok"
+    frame, _ = register(runs)
+    row = frame.loc["toy in-sample: OPT error < TLN error"]
+    assert row.verdict == "qualitative-ok"
+    assert row.paper_value == "OPT < TLN (stated; printed OPT 30.10 vs TLN 30.00)"
     with pytest.raises(ValueError, match="pair_source"):
-        summaries.register_ml_table(claims3, "t", runs, paper, cols, table="T", pair=("TLN", "OPT"), baseline="NB",
-                                    dd=None, runs_text={"toy": "20 splits"}, pair_source="text")
+        register(runs, pair_source="text")

@@ -171,16 +171,18 @@ def register_ml_table(
                           location=loc, effect=effect, runs=rtext, note=extra)
             pa, pb = printed[(part_label, a_name)], printed[(part_label, b_name)]
             shown = f"printed {b_name} {pb} vs {a_name} {pa}"
-            sign = "<" if pair_source == "stated" or float(pb) < float(pa) else (">" if float(pb) > float(pa) else "=")
+            sign = "<" if pair_source == "stated" or float(pb) < float(pa) else ">"
+            sign = "=" if pair_source == "printed" and float(pb) == float(pa) else sign
             loc = f"{table}, row {ds} (L{line})"
             if sign == "=":
-                c = _printed_tie(claims, item, f"{ds} {label}: {b_name} error = {a_name} error", w[b_name], w[a_name],
-                                 pb, location=loc, paper_value=f"{b_name} = {a_name} ({shown})", runs=rtext, note=extra)
+                c = _printed_tie(claims, item, f"{ds} {label}: {b_name} error = {a_name} error", w[b_name],
+                                 w[a_name], pb, location=loc, paper_value=f"{b_name} = {a_name} ({shown})",
+                                 runs=rtext, note=extra)
             else:
                 source = "stated; " if pair_source == "stated" else ""
-                c = claims.ordering(item, f"{ds} {label}: {b_name} error {sign} {a_name} error", w[b_name], w[a_name],
-                                    expect=sign, location=loc, labels=(b_name, a_name), runs=rtext, note=extra,
-                                    paper_value=f"{b_name} {sign} {a_name} ({source}{shown})")
+                c = claims.ordering(item, f"{ds} {label}: {b_name} error {sign} {a_name} error", w[b_name],
+                                    w[a_name], expect=sign, location=loc, labels=(b_name, a_name), runs=rtext,
+                                    note=extra, paper_value=f"{b_name} {sign} {a_name} ({source}{shown})")
             verdicts[(ds, part_label)] = c.verdict
             if dd is not None and part == "train":
                 claims.ordering(item, f"{ds} {label}: {dd} error < {b_name} error", w[dd], w[b_name],
@@ -207,7 +209,7 @@ def _printed_tie(claims: ClaimSet, item: str, claim: str, b, a, printed: str, *,
         holds = None
     return claims.qualitative(
         item, claim, holds, location=location,
-        reproduced_value=f"mean difference {mean:.4g} (se {se:.2g}, n={d.size}) against the printed unit {unit:g}",
+        reproduced_value=f"mean difference {mean:.4g} (se {se:.2g}, n={d.size}); printed unit {unit:g}",
         **opts,
     )
 
