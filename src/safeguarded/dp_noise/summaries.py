@@ -171,8 +171,10 @@ def register_ml_table(
                           location=loc, effect=effect, runs=rtext, note=extra)
             pa, pb = printed[(part_label, a_name)], printed[(part_label, b_name)]
             shown = f"printed {b_name} {pb} vs {a_name} {pa}"
-            sign = "<" if pair_source == "stated" or float(pb) < float(pa) else ">"
-            sign = "=" if pair_source == "printed" and float(pb) == float(pa) else sign
+            if pair_source == "stated" or float(pb) < float(pa):
+                sign = "<"
+            else:
+                sign = ">" if float(pb) > float(pa) else "="
             loc = f"{table}, row {ds} (L{line})"
             if sign == "=":
                 c = _printed_tie(claims, item, f"{ds} {label}: {b_name} error = {a_name} error", w[b_name],
