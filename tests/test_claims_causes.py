@@ -96,24 +96,106 @@ def test_wasserstein_mixed_fig14_extra_atom_is_outside_the_bounded_support():
     assert found and min(found) >= 1.5 - 1e-9 > 1.0
 
 
-def _ecoli_errors(frame, standardise: bool, sims: int = 20) -> dict:
+def test_wasserstein_mixed_lymphography_hinge_gap_is_the_solution_the_solver_returns(
+    data_mirror, monkeypatch
+):
+    """Cause 'underspecified' of Table 22's lymphography Nom full / half and MixF(1) half rows. Every
+    training part of lymphography is linearly separable, so the hinge Nom LP has a whole face of zero-loss
+    solutions and the test error depends on which one the solver reports. HiGHS (simplex, the notebook's
+    path) returns a vertex with 7-34 of the 43 coefficients on the |beta| <= 100 box; an interior-point
+    solver (Clarabel here; MOSEK's interior-point solution, which JuMP reports first, in the authors'
+    code) returns a point inside the face (|beta| < 33). Same LP, same optimal value (0 to 3e-9), 100
+    splits: Nom full 24.86 % (vertex) against 18.00 % (interior) and the printed 19.14 %, half 28.71
+    against 22.93 and 20.28 %. MixF(1) half picks eps = 0 by CV on most splits, so it is the same LP there:
+    on the notebook's 10 splits 27.86 % (vertex) against 21.43 % and the printed 20.91 %. Were the gap
+    not the solver's choice of optimal solution, the interior point's error would stay at the vertex's
+    and the band assertions below would fail. Band: k = 2 on the difference between our mean over n
+    splits and the thesis's over 100, both with our per-split standard deviation."""
+    import pandas as pd
+
+    import safeguarded.wasserstein_mixed.experiments as E
+    from safeguarded.experiments import rng_for
+    from safeguarded.wasserstein_mixed.instances import load_uci
+    from safeguarded.wasserstein_mixed.losses import make_loss
+    from safeguarded.wasserstein_mixed.models import ConicCutModel, HighsCutModel, Spec, cutting_plane
+
+    data, hinge = load_uci("lymphography"), make_loss("hinge")
+    grids = dict(eps_grid=E.EPS_GRID_TABLES, alpha_grid=(0.0, 1e-3, 1e-1), folds=3)  # the notebook's
+
+    def band(errors) -> float:
+        return 2 * float(np.std(errors, ddof=1)) * np.sqrt(1 / len(errors) + 1 / 100)
+
+    for size, printed in (("full", 19.14), ("half", 20.28)):  # Table 22, Nom (L3535)
+        vertex, interior = [], []
+        for split in range(100):  # the thesis's 100 splits; uci_cell's split (seed 0)
+            idx = rng_for(0, split, 0 if size == "full" else 1).permutation(data.N)
+            idx = idx if size == "full" else idx[: data.N // 2]
+            n_test = int(np.floor(0.2 * idx.size))
+            test, train = data.subset(np.sort(idx[:n_test])), data.subset(np.sort(idx[n_test:]))
+            spec = Spec(train, hinge, nominal=True)
+            v = cutting_plane(spec, 0.0, None, HighsCutModel(spec))
+            c = cutting_plane(spec, 0.0, None, ConicCutModel(spec))
+            # one LP, two optimal points: the values agree to 1e-6, 10x the cutting plane's tolerance (1e-7)
+            # and far above Clarabel's (1e-8); both are 0, a separable training part
+            assert v.status == c.status == "optimal" and abs(v.objective - c.objective) <= 1e-6
+            assert max(v.objective, c.objective) <= 1e-6
+            assert np.sum(np.abs(v.beta) >= spec.bound - 1e-6) >= 5  # a vertex: many coefficients on the box
+            assert np.max(np.abs(c.beta)) < spec.bound / 2  # inside the face: none near it
+            vertex.append(100 * E.metric(v.beta, test))
+            interior.append(100 * E.metric(c.beta, test))
+            if split < 10:  # the vertex is the notebook's Nom cell
+                cell = E.uci_cell("lymphography", "hinge", size, split, methods=("Nom",), **grids)[0]
+                assert 100 * cell["test_metric"] == pytest.approx(vertex[-1])
+        vertex, interior = np.array(vertex), np.array(interior)
+        assert abs(interior.mean() - printed) <= band(interior), (size, interior.mean())
+        assert vertex.mean() - printed > band(vertex), (size, vertex.mean())
+        gain = vertex - interior
+        assert gain.mean() > 2 * gain.std(ddof=1) / np.sqrt(len(gain)), size
+
+    # MixF(1) half (printed 20.91, L3535), the notebook's 10 splits: CV picks eps = 0 on most of them
+    vertex_cells = [E.uci_cell("lymphography", "hinge", "half", k, methods=("MixF(1)",), **grids)[0]
+                    for k in range(10)]
+    monkeypatch.setattr(E, "make_model", lambda spec, time_limit=None: ConicCutModel(spec, time_limit))
+    interior_cells = [E.uci_cell("lymphography", "hinge", "half", k, methods=("MixF(1)",), **grids)[0]
+                      for k in range(10)]
+    assert sum(r["eps"] == 0 for r in vertex_cells) >= 7
+    vertex = np.array([100 * r["test_metric"] for r in vertex_cells])
+    interior = np.array([100 * r["test_metric"] for r in interior_cells])
+    assert abs(interior.mean() - 20.91) <= band(interior) and vertex.mean() - 20.91 > band(vertex)
+
+    # the registry's rule covers exactly these rows; logistic (Table 21, already interior point) stays open
+    causes, _, _ = judging.registry("wasserstein_mixed")
+    for item, claim, expected in (("table22", "lymphography full Nom", "underspecified"),
+                                  ("table22", "lymphography half Nom", "underspecified"),
+                                  ("table22", "lymphography half MixF(1)", "underspecified"),
+                                  ("table22", "lymphography full MixF(1)", "unexplained"),
+                                  ("table21", "lymphography full Nom", "unexplained")):
+        hit = judging._attribute(pd.Series({"item": item, "claim": claim, "note": ""}), causes)
+        assert hit is not None and hit.cause == expected, (item, claim, hit)
+
+
+def _ecoli_errors(frame, standardise: bool, sims: int = 20, reversed_split: bool = False) -> dict:
+    """ERM / ARO test errors (%) on ecoli splits; ``reversed_split``: 45 % training (App. 4.D.1, L4860)."""
     from safeguarded.robust_lr_aux import data, models
     from safeguarded.robust_lr_aux.losses import attacked_error
 
     enc = data.Encoder.fit(frame)
     if not standardise:  # ecoli's features on their UCI [0, 1] scale (the constant column kept)
         enc.means, enc.stds = np.zeros_like(enc.means), np.ones_like(enc.stds)
-    n_tr, _, n_te = data.uci_split_sizes(len(frame))
-    out = {key: [] for key in ("ERM 0", "ERM 0.05", "ARO 0.2")}
+    n_tr, n_gen, n_te = data.uci_split_sizes(len(frame))
+    n_tr = n_gen if reversed_split else n_tr
+    out = {key: [] for key in ("ERM 0", "ERM 0.05", "ARO 0.05", "ARO 0.2")}
     for sim in range(sims):
         perm = np.random.default_rng(2000 + sim).permutation(len(frame))
         X, y = enc.transform(frame.iloc[perm[n_te : n_te + n_tr]])
         Xt, yt = enc.transform(frame.iloc[perm[:n_te]])
         erm = models.build_erm(X, y, beta_bound=100.0).fit(solver="CLARABEL")
-        aro = models.build_aro(X, y, beta_bound=100.0).fit(solver="CLARABEL", alpha=0.2)
+        aro = models.build_aro(X, y, beta_bound=100.0)
         out["ERM 0"].append(100 * attacked_error(erm.beta, Xt, yt, 0.0))
         out["ERM 0.05"].append(100 * attacked_error(erm.beta, Xt, yt, 0.05))
-        out["ARO 0.2"].append(100 * attacked_error(aro.beta, Xt, yt, 0.2))
+        for alpha in (0.05, 0.2):
+            beta = aro.fit(solver="CLARABEL", alpha=alpha).beta
+            out[f"ARO {alpha:g}"].append(100 * attacked_error(beta, Xt, yt, alpha))
     return {key: float(np.mean(v)) for key, v in out.items()}
 
 
@@ -132,6 +214,20 @@ def test_robust_lr_aux_ecoli_errors_need_unstandardised_features(data_mirror):
         assert abs(errors["ERM 0"] - 6.74) < 2.5  # same data and task: alpha = 0 reproduces
     assert z["ERM 0.05"] < 11.0 and z["ARO 0.2"] < 20.0  # the stated preprocessing: far below 16.30 / 42.67
     assert raw["ERM 0.05"] > 13.0 and abs(raw["ARO 0.2"] - 42.67) < 4.0  # unstandardised: the printed regime
+
+
+def test_robust_lr_aux_reversed_split_ecoli_errors_need_unstandardised_features(data_mirror):
+    """Finding 'ecoli-not-standardised', on the reversed split of App. 4.D.1 (45 % training, L4860): the
+    thesis prints ERM 14.59 % and ARO 11.41 % at alpha = 0.05 (L4870). With the features z-scored as L4796
+    states the attacked errors are about a third of those; on ecoli's [0, 1] scale they are in the printed
+    regime (measured: 4.9 / 4.1 % against 15.8 / 9.7 %)."""
+    from safeguarded.robust_lr_aux import data
+
+    frame = data.raw_uci_frame("ecoli")
+    z = _ecoli_errors(frame, standardise=True, reversed_split=True)
+    raw = _ecoli_errors(frame, standardise=False, reversed_split=True)
+    assert z["ERM 0.05"] < 8.0 and z["ARO 0.05"] < 7.0  # the stated preprocessing: far below 14.59 / 11.41
+    assert abs(raw["ERM 0.05"] - 14.59) < 3.0 and abs(raw["ARO 0.05"] - 11.41) < 3.0  # the printed regime
 
 
 def _dermatology_erm_error(design: np.ndarray, labels: np.ndarray, sims: int = 10) -> float:
