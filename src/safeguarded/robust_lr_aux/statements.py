@@ -49,7 +49,7 @@ _TABLE30_SD = {
     4835: ("prim-tumor", "0.05", ["4.55", "3.97", "3.59", "3.83", "2.89"]),
     4836: ("prim-tumor", "0.20", ["6.17", "4.58", "3.45", "3.34", "2.71"]),
 }
-_RUN = ("audiology", "ecoli", "spect", "prim-tumor", "dermatology")
+_RUN = ("audiology", "ecoli", "spect", "prim-tumor", "dermatology", "breast-cancer")
 _SD_NOT_RUN = (
     "this data set is not run at our scale (Inter-ARO* cost on 2 cores; absent: no unmodified copy in the "
     "offline mirror), see figures/robust_lr_aux/table30.csv"
