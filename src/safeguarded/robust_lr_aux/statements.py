@@ -235,7 +235,8 @@ _STATEMENTS = [
         "with a uniform-marginal synthesizer the models consistently select a large eps_hat",
         "table27",
         kind="ordering",
-        claims=r"^uniform marginals, .*: DRO\+ARO\+Aux selects (the largest|a large) eps_hat.* in every simulation$",
+        claims=r"^uniform marginals, .*: DRO\+ARO\+Aux selects (the largest|a large) eps_hat.* in every "
+        r"simulation$",
     ),
     Statement(
         4860,
