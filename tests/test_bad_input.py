@@ -2987,6 +2987,22 @@ CASES += [
         **RA_GRID_BAD,
     ),
     case(
+        "robust_lr_aux.side_experiments.uci_variant_cell",
+        dict(dataset="ecoli", variant="reversed-split", alpha=0.1, **RA_GRID, seed=0),
+        dataset=["bogus", "absent"],
+        variant=["bogus", 5],
+        alpha=RA_NONNEG,
+        max_aux=COUNT,
+        **RA_GRID_BAD,
+    ),
+    case(
+        "robust_lr_aux.side_experiments.variant_simulation",
+        dict(name="ecoli", variant="reversed-split", rng=_rng),
+        name=["bogus", "absent"],
+        variant=["bogus", 5],
+        rng=[0],
+    ),
+    case(
         "robust_lr_aux.data.artificial_data",
         dict(rng=_rng, N=4, N_hat=3, N_test=2, n=2),
         rng=[0],

@@ -34,6 +34,7 @@ from safeguarded.robust_lr_aux.data import (
     raw_uci_frame,
     uci_split_sizes,
 )
+from safeguarded.robust_lr_aux.models import check_beta_bound
 from safeguarded.validation import check_choice, check_integer, check_positive, check_rng
 
 __all__ = ["VARIANTS", "UniformMarginalCopula", "variant_simulation", "uci_variant_cell"]
@@ -96,14 +97,21 @@ def uci_variant_cell(dataset, variant, alpha, eps, eps_hat, weights, kappas, fol
     The same methods, grids and cross-validation as :func:`safeguarded.robust_lr_aux.cv.uci_cell`;
     ``max_aux`` keeps only the first ``max_aux`` synthetic rows (smoke runs).
     """
+    available = [k for k in UCI_DATASETS if k not in UCI_UNAVAILABLE]
+    if not isinstance(dataset, str) or dataset not in available:
+        raise ValueError(f"dataset must be one of the available sets {available}, got dataset={dataset!r}")
+    check_choice("variant", variant, VARIANTS)
     check_positive("alpha", alpha, allow_zero=True)
     check_integer("seed", seed, minimum=0)
-    for key, value in (("eps", eps), ("eps_hat", eps_hat), ("weights", weights), ("kappas", kappas)):
-        if not isinstance(value, tuple | list):
+    for key, value in (("eps", eps), ("eps_hat", eps_hat), ("weights", weights), ("kappas", kappas),
+                       ("eps_inter", eps_inter)):
+        if (value is not None or key != "eps_inter") and not isinstance(value, tuple | list):
             raise ValueError(f"{key} must be a tuple, got {key}={value!r}")
     folds = check_integer("folds", folds, minimum=2)
     eps_inter = None if eps_inter is None else tuple(eps_inter)
     grids = cv.Grids(tuple(eps), tuple(eps_hat), tuple(weights), tuple(kappas), folds, eps_inter)
+    check_beta_bound(beta_bound)
+    check_integer("cg_threshold", cg_threshold, minimum=0)
     if max_aux is not None:
         check_integer("max_aux", max_aux, minimum=1)
     data = variant_simulation(dataset, variant, rng_for(seed))
