@@ -144,8 +144,9 @@ def test_report_collects_only_notebook_fragments(tmp_path):
     readme = tmp_path / "README.md"
     readme.write_text(f"x\n{claims.README_START}\nold\n{claims.README_END}\ny\n")
     csv_path, md_path = claims.write_report(tmp_path, readme=readme)
-    table = pd.read_csv(csv_path, dtype=str, keep_default_na=False)
+    table = claims.read_report(tmp_path)
     assert list(table.columns) == claims.COLUMNS + judging.V2_COLUMNS and len(table) == 2
+    assert table.equals(claims.judged(tmp_path))
     index, report = md_path.read_text(), (tmp_path / "rldp" / "CLAIMS.md").read_text()
     assert "[rldp](rldp/CLAIMS.md): 2 claims" in index and "Deviations" not in index
     assert "# Claims report: rldp" in report and "## Deviations" in report and "](../CLAIMS.md)" in report
@@ -155,6 +156,29 @@ def test_report_collects_only_notebook_fragments(tmp_path):
     cs.frame().to_csv(folder / "bench_something.csv", index=False)
     with pytest.raises(ClaimError, match="no notebook"):
         claims.collect(tmp_path)
+
+
+def test_report_writes_repeated_texts_once_and_reads_them_back(tmp_path):
+    """claims.csv keys its long repeated texts into side tables; read_report restores the judged table
+    exactly, and a key its side table lacks is refused rather than read as empty."""
+    table = pd.DataFrame(
+        {
+            **{c: [f"{c}{i % 2}" for i in range(6)] for c in claims.COLUMNS + judging.V2_COLUMNS},
+            "why": ["", "", "late", "late", "early", ""],
+            "evidence": ["", "", "test_x", "test_x", "test_y", ""],
+        }
+    )
+    main, sides = claims.split_report(table)
+    assert not {"runs", "solver", "why", "evidence"} & set(main.columns)
+    assert list(main["cause_key"][:2]) == ["", ""] and main["cause_key"][2] == main["cause_key"][3]
+    assert len(sides["claims_runs.csv"]) == 2 and len(sides["claims_causes.csv"]) == 2
+    main.to_csv(tmp_path / "claims.csv", index=False)
+    for name, side in sides.items():
+        side.to_csv(tmp_path / name, index=False)
+    assert claims.read_report(tmp_path).equals(table)
+    sides["claims_causes.csv"].iloc[1:].to_csv(tmp_path / "claims_causes.csv", index=False)
+    with pytest.raises(ClaimError, match="claims_causes.csv lacks the keys"):
+        claims.read_report(tmp_path)
 
 
 def test_pending_fragments_are_listed_not_merged(tmp_path):
@@ -243,8 +267,8 @@ def test_v2_a_printed_deviation_without_a_cause_is_refused(tmp_path, monkeypatch
         claims.write_report(tmp_path)
     rule = judging.Cause("unexplained", "not found yet", "notebooks/rldp_fig2.ipynb#x", item="fig02a")
     monkeypatch.setattr(judging, "registry", lambda work: ([rule], [], []))
-    csv_path, _ = claims.write_report(tmp_path)
-    table = pd.read_csv(csv_path, dtype=str, keep_default_na=False)
+    claims.write_report(tmp_path)
+    table = claims.read_report(tmp_path)
     assert table.loc[0, "cause"] == "unexplained" and table.loc[0, "why"] == "not found yet"
     report = (tmp_path / "rldp" / "CLAIMS.md").read_text()
     assert report.index("## Verdict") < report.index(claims.ROWS_MARKER)

@@ -192,9 +192,10 @@ def _grid(text: str) -> dict:
 
 def _shares(item: str) -> dict:
     """The printed shares of Table 10/15 at the private cells, from the committed claims report."""
+    from safeguarded.claims import read_report
     from safeguarded.paths import REPO_ROOT
 
-    claims = pd.read_csv(REPO_ROOT / "figures" / "claims.csv", dtype=str)
+    claims = read_report(REPO_ROOT / "figures")
     rows = claims[(claims.work == "gaussian_mixtures") & (claims.item == item)]
     out = {}
     for claim, value in zip(rows.claim, rows.paper_value, strict=True):

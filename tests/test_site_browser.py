@@ -15,7 +15,6 @@ message, except under CI (``CI=true``), where it fails.
 
 from __future__ import annotations
 
-import csv
 import functools
 import http.server
 import json
@@ -203,8 +202,7 @@ def test_notebook_pages_show_every_figure_they_write(driver, base_url):
 
 
 def _claim_texts(work: str, n: int = 25) -> list[str]:
-    with open(CLAIMS, newline="", encoding="utf-8") as f:
-        texts = [r["claim"] for r in csv.DictReader(f) if r["work"] == work and len(r["claim"]) > 40]
+    texts = [r["claim"] for r in _csv_rows() if r["work"] == work and len(r["claim"]) > 40]
     return texts[:: max(1, len(texts) // n)][:n]
 
 
@@ -230,8 +228,10 @@ def test_work_pages_do_not_embed_the_claims_rows(driver, base_url):
 
 
 def _csv_rows() -> list[dict]:
-    with open(CLAIMS, newline="", encoding="utf-8") as f:
-        return list(csv.DictReader(f))
+    """The report's rows, side tables joined (what the site's claims page shows)."""
+    from safeguarded.site import read_claims
+
+    return read_claims(CLAIMS)
 
 
 def _csv_count(work: str = "", verdict: str = "", cause: str | None = None) -> int:

@@ -18,7 +18,9 @@ LEDGERS = [w for w in WORKS if ledger(w) is not None]
 @pytest.fixture(scope="module")
 def report() -> pd.DataFrame:
     # the committed report (the tests' FIGURES is a temporary folder, see conftest.py)
-    return pd.read_csv(REPO_ROOT / "figures" / "claims.csv", dtype=str, keep_default_na=False)
+    from safeguarded.claims import read_report
+
+    return read_report(REPO_ROOT / "figures")
 
 
 def test_a_statement_needs_exactly_one_of_claims_and_not_run():

@@ -43,6 +43,7 @@ from a notebook that ``make reproduce`` runs.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import math
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
@@ -78,6 +79,9 @@ __all__ = [
     "SCALES",
     "VERDICTS",
     "collect",
+    "read_report",
+    "SIDE_TABLES",
+    "split_report",
     "paired_test",
     "printed_tolerance",
     "standard_error",
@@ -763,18 +767,71 @@ def judged(figures: Path = FIGURES, *, statements: bool | None = None) -> pd.Dat
 
 FINDINGS_MD = REPO_ROOT / "docs" / "findings.md"
 
+#: Long texts that repeat across the report's rows (a notebook's counts and solvers, a cause rule's reason
+#: and evidence) are written once per distinct value into a side table that ``claims.csv`` keys into:
+#: file -> (key column, the columns it stands for).  :func:`read_report` joins them back.
+SIDE_TABLES = {
+    "claims_runs.csv": ("runs_key", ("runs", "solver")),
+    "claims_causes.csv": ("cause_key", ("why", "evidence")),
+}
+
+
+def _text_key(values: Sequence[str]) -> str:
+    """A short key that depends only on the texts (so a report's keys change only where its texts do);
+    empty texts get the empty key."""
+    if not any(values):
+        return ""
+    return hashlib.sha1("\x1f".join(values).encode("utf-8")).hexdigest()[:10]
+
+
+def split_report(table: pd.DataFrame) -> tuple[pd.DataFrame, dict[str, pd.DataFrame]]:
+    """The judged report as written: ``claims.csv`` with each group of :data:`SIDE_TABLES` columns replaced by
+    its key, and the side tables (one row per distinct key, in order of first use)."""
+    main, sides = table.copy(), {}
+    for name, (key, columns) in SIDE_TABLES.items():
+        keys = [_text_key(values) for values in table[list(columns)].itertuples(index=False)]
+        main.insert(main.columns.get_loc(columns[0]), key, keys)
+        main = main.drop(columns=list(columns))
+        side = table[list(columns)].assign(**{key: keys})[[key, *columns]]
+        sides[name] = side[side[key] != ""].drop_duplicates(key).reset_index(drop=True)
+    return main, sides
+
+
+def read_report(figures: Path = FIGURES) -> pd.DataFrame:
+    """The claims report ``figures/claims.csv`` with its side tables joined back: the columns of
+    :func:`judged`, all strings (empty when missing); raises :class:`ClaimError` for a key that its side
+    table lacks."""
+    figures = Path(figures)
+    table = pd.read_csv(figures / "claims.csv", dtype=str, keep_default_na=False)
+    for name, (key, columns) in SIDE_TABLES.items():
+        if key not in table.columns:
+            continue
+        side = pd.read_csv(figures / name, dtype=str, keep_default_na=False)
+        missing = sorted(set(table[key]) - set(side[key]) - {""})
+        if missing:
+            raise ClaimError(
+                f"{figures / name} lacks the keys {missing[:5]} that claims.csv uses: run make claims"
+            )
+        empty = pd.DataFrame([{key: "", **dict.fromkeys(columns, "")}])
+        table = table.merge(pd.concat([side, empty], ignore_index=True), on=key, how="left", validate="m:1")
+        table = table.drop(columns=key)
+    return table[[c for c in COLUMNS + V2_COLUMNS if c in table.columns]]
+
 
 def write_report(
     figures: Path = FIGURES, *, readme: Path | None = None, findings: Path | None = None
 ) -> tuple[Path, Path]:
-    """Write ``figures/claims.csv``, the index ``figures/CLAIMS.md`` and one ``figures/<work>/CLAIMS.md`` per
-    work from all fragments, re-judged under protocol v2 (and the README's summary block when ``readme``
-    is given, the findings page when ``findings`` is).  A work without claims has no report (a stale one
+    """Write ``figures/claims.csv`` (with its :data:`SIDE_TABLES`), the index ``figures/CLAIMS.md`` and one
+    ``figures/<work>/CLAIMS.md`` per work from all fragments, re-judged under protocol v2 (and the README's
+    summary block when ``readme`` is given, the findings page when ``findings`` is).  A work without claims has no report (a stale one
     is removed)."""
     table = judged(figures)
     figures.mkdir(parents=True, exist_ok=True)
     csv_path, md_path = figures / "claims.csv", figures / "CLAIMS.md"
-    table.to_csv(csv_path, index=False, lineterminator="\n")
+    main, sides = split_report(table)
+    main.to_csv(csv_path, index=False, lineterminator="\n")
+    for name, side in sides.items():
+        side.to_csv(figures / name, index=False, lineterminator="\n")
     md_path.write_text(_markdown(table, pending_fragments(figures)))
     works = set() if table.empty else set(table["work"])
     for work in WORKS:

@@ -59,11 +59,11 @@ COLUMN_ORDER = ("work", "item", "claim", "paper_value", "reproduced_value", "tol
 
 
 def read_claims(path: Path = CLAIMS_CSV) -> list[dict]:
-    """The rows of the claims report (empty when it does not exist yet)."""
+    """The rows of the claims report, side tables joined (:func:`safeguarded.claims.read_report`; empty
+    when it does not exist yet)."""
     if not path.is_file():
         return []
-    with open(path, newline="", encoding="utf-8") as f:
-        return list(csv.DictReader(f))
+    return claims_module.read_report(path.parent).to_dict("records")
 
 
 def _number(text: str) -> float | None:
