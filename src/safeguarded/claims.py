@@ -823,8 +823,8 @@ def write_report(
 ) -> tuple[Path, Path]:
     """Write ``figures/claims.csv`` (with its :data:`SIDE_TABLES`), the index ``figures/CLAIMS.md`` and one
     ``figures/<work>/CLAIMS.md`` per work from all fragments, re-judged under protocol v2 (and the README's
-    summary block when ``readme`` is given, the findings page when ``findings`` is).  A work without claims has no report (a stale one
-    is removed)."""
+    summary block when ``readme`` is given, the findings page when ``findings`` is).  A work without claims
+    has no report (a stale one is removed)."""
     table = judged(figures)
     figures.mkdir(parents=True, exist_ok=True)
     csv_path, md_path = figures / "claims.csv", figures / "CLAIMS.md"
