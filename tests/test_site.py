@@ -139,7 +139,7 @@ def test_notebook_outputs_lose_the_machine_prefix_of_repository_paths():
         {"output_type": "execute_result", "metadata": {}, "data": {
             "text/plain": "{'png': PosixPath('/home/u/clone/figures/routing/fig01.png')}"}}]}]}
     out = site.without_machine_paths(nb)["cells"][0]["outputs"]
-    assert out[0]["text"] == ".venv/lib/python3.11/site-packages/joblib/x.py:787: UserWarning\n"
+    assert out[0]["text"] == [".venv/lib/python3.11/site-packages/joblib/x.py:787: UserWarning\n"]
     assert out[1]["data"]["text/plain"] == "{'png': PosixPath('figures/routing/fig01.png')}"
 
 

@@ -41,6 +41,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from safeguarded.paths import REPO_ROOT, WORKS
+from safeguarded.redaction import scrub_output
 
 NOTEBOOKS = REPO_ROOT / "notebooks"
 REFERENCES = REPO_ROOT / "tests" / "references"
@@ -179,27 +180,8 @@ def strip_volatile(nb: dict) -> dict:
         for output in cell.get("outputs", []):
             if "execution_count" in output:
                 output["execution_count"] = count
-            _relative_paths(output)
+            scrub_output(output, REPO_ROOT)
     return nb
-
-
-def _relative_paths(output: dict) -> None:
-    """Make the machine's repository prefix in a text output repository-relative (a warning's
-    ``/home/me/repo/.venv/...`` becomes ``.venv/...``): no output shows where it ran."""
-    prefix = str(REPO_ROOT) + "/"
-
-    def scrub(text):
-        if isinstance(text, list):
-            return [line.replace(prefix, "") for line in text]
-        return text.replace(prefix, "") if isinstance(text, str) else text
-
-    if output.get("output_type") == "stream":
-        output["text"] = scrub(output.get("text", ""))
-    for key in ("text/plain", "text/html", "text/markdown"):
-        if key in output.get("data", {}):
-            output["data"][key] = scrub(output["data"][key])
-    if "traceback" in output:
-        output["traceback"] = scrub(output["traceback"])
 
 
 def with_provenance(nb: dict, cell: dict) -> dict:

@@ -38,6 +38,7 @@ from pathlib import Path
 from safeguarded import claims as claims_module
 from safeguarded.notebooks import TIMINGS, notebooks_of, timings_markdown
 from safeguarded.paths import REPO_ROOT, WORKS
+from safeguarded.redaction import scrub_output
 
 DOCS = REPO_ROOT / "docs"
 FIGURES = REPO_ROOT / "figures"
@@ -193,22 +194,12 @@ def note_cell(text: str) -> dict:
     return {"cell_type": "markdown", "id": "site-note", "metadata": {}, "source": text}
 
 
-#: An absolute path in front of a repository folder (``/home/x/repo/.venv/...``, ``/work/main/figures/``):
-#: the site shows the part from the repository folder on, never the machine's prefix.
-_MACHINE_PREFIX = re.compile(r"(?:[A-Za-z]:)?(?:[/\\][\w.+~-]+)+?[/\\]"
-                             r"(?=(?:\.venv|src|figures|notebooks|results|build|tests|benchmarks)[/\\])")
-
-
 def without_machine_paths(nb: dict) -> dict:
-    """``nb`` with every text output's absolute repository paths made relative to the repository."""
+    """``nb`` with every text output's absolute repository paths made relative to the repository
+    (:func:`safeguarded.redaction.scrub_output`)."""
     for cell in nb.get("cells", []):
         for out in cell.get("outputs", []) or []:
-            if "text" in out:
-                out["text"] = _MACHINE_PREFIX.sub("", "".join(out["text"]))
-            data = out.get("data", {})
-            for kind in ("text/plain", "text/html", "text/markdown"):
-                if kind in data:
-                    data[kind] = _MACHINE_PREFIX.sub("", "".join(data[kind]))
+            scrub_output(out, REPO_ROOT)
     return nb
 
 
