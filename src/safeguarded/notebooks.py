@@ -208,11 +208,26 @@ def write_notebook(nb: dict, path: Path) -> None:
 # execution
 
 
-def _results_files() -> int:
+def _results_root() -> Path:
     from safeguarded.paths import RESULTS
 
-    root = Path(os.environ.get("SAFEGUARDED_RESULTS", RESULTS))
+    return Path(os.environ.get("SAFEGUARDED_RESULTS", RESULTS))
+
+
+def _results_files() -> int:
+    root = _results_root()
     return sum(1 for _ in root.rglob("*.pkl")) if root.is_dir() else 0
+
+
+def _cells_in_flight() -> int:
+    """Sweep cells that live processes of this host are computing now (their ``.running-`` markers in the
+    cache).  Counted between notebooks, they belong to another run, whose cells a count of new cache
+    files would include."""
+    from safeguarded.experiments import _HOST, _RUNNING, _owner, _pid_alive
+
+    root = _results_root()
+    owners = [_owner(path, _RUNNING) for path in root.rglob(f"*{_RUNNING}*")] if root.is_dir() else []
+    return sum(1 for o in owners if o is not None and o[0] == _HOST and _pid_alive(o[1]))
 
 
 class TreeMemory:
@@ -330,8 +345,9 @@ def record_timing(path: Path, row: dict) -> None:
 
 def timing_row(name: str, work: str, scale: str, seconds: float, cells: int | str = "",
                peak_rss_mb: float | None = None) -> dict:
-    """One row of a timings CSV; ``cells`` is the number of sweep cells computed (not cached),
-    ``peak_rss_mb`` the peak summed RSS of the kernel and its workers (:class:`TreeMemory`)."""
+    """One row of a timings CSV; ``cells`` is the number of sweep cells computed (not cached; a text
+    when another run's cells could be among them: :func:`run`), ``peak_rss_mb`` the peak summed RSS of
+    the kernel and its workers (:class:`TreeMemory`)."""
     head = _git("rev-parse", "--short=12", "HEAD")
     commit = head.strip() if head else "unknown"
     return {
@@ -368,7 +384,7 @@ def run(work: str, scale: str, out_dir: Path, seed: int | None, write_back_to_so
     failed = []
     for book in books:
         before = book.read_bytes()
-        cells_before = _results_files()
+        cells_before, elsewhere = _results_files(), _cells_in_flight()
         start = time.perf_counter()
         print(f"[{scale}] {book.name} ...", flush=True)
         try:
@@ -380,6 +396,8 @@ def run(work: str, scale: str, out_dir: Path, seed: int | None, write_back_to_so
             continue
         seconds = time.perf_counter() - start
         computed = max(_results_files() - cells_before, 0)
+        if elsewhere or _cells_in_flight():  # another run wrote to the cache meanwhile: its cells are counted
+            computed = f"unknown (at most {computed}; another run was computing cells)"
         record_timing(out_dir.parent / "timings.csv",
                       timing_row(book.stem, work_of(book), scale, seconds, computed, memory.peak_mb))
         where = target
@@ -465,7 +483,7 @@ def write_references(work: str, executed_dir: Path, references: Path = REFERENCE
 
 
 def _cells(row: dict) -> int:
-    """The sweep cells a timing row computed (0 where not recorded)."""
+    """The sweep cells a timing row computed (0 where not recorded or unknown)."""
     text = str(row.get("cells_computed") or "0")
     return int(text) if text.isdigit() else 0
 
