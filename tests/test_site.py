@@ -72,7 +72,9 @@ def test_claims_page_embeds_every_row_safely():
     page = site.claims_page(rows)
     payload = page.split('<script id="claims-data" type="application/json">')[1].split("</script>")[0]
     data = json.loads(payload)
-    table = [dict(zip(data["columns"], r, strict=True)) for r in data["rows"]]
+    values = data["values"]  # columns repeated on many rows are dictionary-encoded (claims.js decodes)
+    decoded = [[values[str(i)][v] if str(i) in values else v for i, v in enumerate(r)] for r in data["rows"]]
+    table = [dict(zip(data["columns"], r, strict=True)) for r in decoded]
     assert [r["claim"] for r in table] == ["a </script> b", "c"]
     assert table[0]["deviation"] == pytest.approx(2.0) and table[1]["deviation"] is None
     # the note is shown right after the verdict (not off-screen after runs and locations)
@@ -83,6 +85,12 @@ def test_claims_page_embeds_every_row_safely():
     assert 'data-column="cause"' not in page
     with_cause = site.claims_page([dict(r, cause="scale") for r in rows])
     assert 'data-column="cause"' in with_cause
+    many = [dict(rows[1], claim=f"c{i}", runs="the same long text " * 20) for i in range(50)]
+    data = json.loads(site.claims_page(many).split('type="application/json">')[1].split("</script>")[0])
+    runs = str(data["columns"].index("runs"))
+    assert data["values"][runs] == ["the same long text " * 20]
+    assert {r[int(runs)] for r in data["rows"]} == {0}
+    assert str(data["columns"].index("claim")) not in data["values"]  # distinct on every row: as is
     assert "vendor/datatables/dt_bundle.css" in page and 'type="module" src="_static/claims.js"' in page
 
 

@@ -1,10 +1,11 @@
 // The claims report's table, drawn by DataTables (the bundle itables ships, copied into
 // _static/vendor/datatables/ by safeguarded.site: no network). This module only configures it:
-// the data is the JSON in <script id="claims-data"> ({columns, rows as arrays, verdicts}); runs,
-// location and solver are hidden until chosen with the "columns" button (the search sees them); the
-// selects filter one column each (exact value), the search box is DataTables' own (debounced), and
-// every filter is written to the URL hash (#work=routing&verdict=deviates&q=...), which re-filters
-// the table when it changes, so a filtered view can be linked.
+// the data is the JSON in <script id="claims-data"> ({columns, rows as arrays, the distinct texts of
+// the dictionary-encoded columns, verdicts}); runs, location and solver are hidden until chosen with
+// the "columns" button (the search sees them); the selects filter one column each (exact value), the
+// search box is DataTables' own (debounced), and every filter is written to the URL hash
+// (#work=routing&verdict=deviates&q=...), which re-filters the table when it changes, so a filtered
+// view can be linked.
 import DataTable from "./vendor/datatables/dt_bundle.js";
 
 const node = document.getElementById("claims-data");
@@ -12,6 +13,8 @@ const holder = document.getElementById("claims-table");
 if (node && holder) {
   const payload = JSON.parse(node.textContent);
   const columns = payload.columns;
+  const values = payload.values || {};  // dictionary-encoded columns: position -> distinct texts
+  payload.rows = payload.rows.map((r) => r.map((v, i) => (values[i] ? values[i][v] : v)));
   const index = Object.fromEntries(columns.map((c, i) => [c, i]));
   const labels = { deviation: "|deviation| / tol.", paper_value: "paper", reproduced_value: "ours" };
   const EMPTY = "(none)";

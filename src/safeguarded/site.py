@@ -322,13 +322,31 @@ def work_page(work: str, title: str, rows: list[dict], books: list[str], src: Pa
     return "\n".join(lines)
 
 
+def _dictionary_encoded(data: list[list], columns: list[str]) -> tuple[list[list], dict[str, list[str]]]:
+    """``data`` with each text column whose distinct values are fewer than half its rows replaced by
+    indices into ``values[<column position>]`` (the run counts, solvers and causes repeat on thousands of
+    rows: the page stays small); ``_static/claims.js`` decodes them."""
+    values = {}
+    for i, column in enumerate(columns):
+        if column == "deviation" or not data:
+            continue
+        distinct = list(dict.fromkeys(row[i] for row in data))
+        if len(distinct) < len(data) / 2:
+            values[str(i)] = distinct
+    codes = {i: {v: k for k, v in enumerate(values[i])} for i in values}
+    encoded = [[codes[str(i)][v] if str(i) in codes else v for i, v in enumerate(row)] for row in data]
+    return encoded, values
+
+
 def claims_page(rows: list[dict]) -> str:
     """The claims report: DataTables over the rows (``_static/claims.js``), the data embedded as JSON."""
     present = [c for c in (rows[0].keys() if rows else []) if c]
     columns = [c for c in COLUMN_ORDER if c in present or c == "deviation"]
     columns += [c for c in present if c not in columns]
     data = [[deviation(r) if c == "deviation" else r.get(c, "") for c in columns] for r in rows]
-    payload = json.dumps({"columns": columns, "rows": data, "order": {"verdict": verdicts_of(rows)}},
+    data, values = _dictionary_encoded(data, columns)
+    payload = json.dumps({"columns": columns, "rows": data, "values": values,
+                          "order": {"verdict": verdicts_of(rows)}},
                          ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
     selects = "".join(
         f'<label>{c} <select id="claims-{c}" data-column="{c}"><option value="">all</option></select></label>'
