@@ -396,7 +396,7 @@ def run(work: str, scale: str, out_dir: Path, seed: int | None, write_back_to_so
             continue
         seconds = time.perf_counter() - start
         computed = max(_results_files() - cells_before, 0)
-        if elsewhere or _cells_in_flight():  # another run wrote to the cache meanwhile: its cells are counted
+        if computed and (elsewhere or _cells_in_flight()):  # another run may have written some of them
             computed = f"unknown (at most {computed}; another run was computing cells)"
         record_timing(out_dir.parent / "timings.csv",
                       timing_row(book.stem, work_of(book), scale, seconds, computed, memory.peak_mb))
