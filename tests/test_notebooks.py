@@ -310,3 +310,17 @@ def test_cells_in_flight_counts_live_markers_of_this_host_only(tmp_path, monkeyp
     (folder / f"c.pkl{_RUNNING}elsewhere-{os.getpid()}-0123abcd").touch()  # another host's
     (folder / "d.pkl").touch()
     assert nbr._cells_in_flight() == 1 and nbr._results_files() == 1
+
+
+def test_kernel_warning_filters_silence_only_loky_worker_notices():
+    """The kernels run with KERNEL_WARNING_FILTERS in PYTHONWARNINGS: loky's idle-worker notice is not
+    printed between a notebook's tables, any other warning still is."""
+    import os
+    import subprocess
+    import sys
+
+    code = ("import warnings; warnings.warn('A worker stopped while some jobs were given to the executor. "
+            "This can be caused by a too short worker timeout'); warnings.warn('another warning')")
+    env = dict(os.environ, PYTHONWARNINGS=",".join(nbr.KERNEL_WARNING_FILTERS))
+    err = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True).stderr
+    assert "another warning" in err and "A worker stopped" not in err

@@ -277,6 +277,11 @@ class TreeMemory:
         self._thread.join()
 
 
+#: Warnings the kernels do not print (``PYTHONWARNINGS`` syntax): loky's notice that an idle worker timed out
+#: and was replaced while jobs were queued (they are resubmitted, results unaffected) is noise between tables.
+KERNEL_WARNING_FILTERS = ("ignore:A worker stopped while some jobs were given to the executor:UserWarning",)
+
+
 def execute(path: Path, scale: str, out_dir: Path, seed: int | None = None) -> Path:
     """Run one notebook with papermill into ``out_dir`` and strip it; raises on a failing cell.
 
@@ -292,16 +297,17 @@ def execute(path: Path, scale: str, out_dir: Path, seed: int | None = None) -> P
     out_dir.mkdir(parents=True, exist_ok=True)
     target = out_dir / path.name
     commit, changes = source_state(path)
-    pm.execute_notebook(
-        str(path),
-        str(target),
-        parameters=params,
-        kernel_name=KERNEL,
-        cwd=str(path.parent),
-        progress_bar=False,
-        log_output=False,
-        request_save_on_cell_execute=False,
-    )
+    before = os.environ.get("PYTHONWARNINGS")
+    os.environ["PYTHONWARNINGS"] = ",".join(filter(None, [before, *KERNEL_WARNING_FILTERS]))
+    try:
+        pm.execute_notebook(str(path), str(target), parameters=params, kernel_name=KERNEL,
+                            cwd=str(path.parent), progress_bar=False, log_output=False,
+                            request_save_on_cell_execute=False)
+    finally:
+        if before is None:
+            os.environ.pop("PYTHONWARNINGS")
+        else:
+            os.environ["PYTHONWARNINGS"] = before
     executed = json.loads(target.read_text())
     write_notebook(with_provenance(strip_volatile(executed), provenance_cell(scale, commit, changes, seed)),
                    target)
