@@ -132,9 +132,15 @@ CAUSES: list[Cause] = [
             "thesis in the half-size Nom, MixF(1), ConF(1) cells (35.6-36.7 vs 31.2-32.0 %) and below it in "
             "ConF(K) (29.1 / 30.4 vs 36.0 / 36.8 %, full / half); the r-MixF(1) gap of the 3-split run "
             "(Tables 22 / 23) closed at 10 splits; logistic at 10 splits: half Nom 37.8 vs 31.87 %, ConF(K) "
-            "29.3 vs 36.45 %, the same pattern; not found"
+            "29.3 vs 36.45 %, the same pattern. Ruled out for hinge Nom half (10 splits): the optimal point "
+            "the solver returns (HiGHS vertex 36.67 %, Clarabel interior point 35.56 %; the training loss is "
+            "positive, 17-21 coefficients on the box) and the box itself (|beta| <= 10, 1e3, 1e5: "
+            "35.2-37.4 %); not found"
         ),
-        evidence=_T21,
+        evidence=(
+            _T21 + "; measured: Spec(train, hinge, nominal=True, bound=b) with cutting_plane and "
+            "HighsCutModel / ConicCutModel on uci_cell's half-size splits 0-9 (rng_for(0, split, 1))"
+        ),
         item=r"^table2[1-3]$",
         claim=r"^breast-cancer ",
         section=_T21,
