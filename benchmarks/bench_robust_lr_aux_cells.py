@@ -5,6 +5,8 @@
     python benchmarks/bench_robust_lr_aux_cells.py --thesis-grid    # 11 radii, 3 kappas, 5 folds
     python benchmarks/bench_robust_lr_aux_cells.py --tables 27 --dataset contraceptive \
         --out benchmarks/results/robust_lr_aux_cells_contraceptive.csv
+    python benchmarks/bench_robust_lr_aux_cells.py --tables 27 --dataset breast-cancer --cg-threshold 40000 \
+        --out benchmarks/results/robust_lr_aux_cells_one_program.csv   # Inter-ARO* as one program
 
 A cell is one simulation (one data set / attack / alpha and one seed) with every method cross-validated
 over its grid and refitted, at the paper notebooks' settings (``--thesis-grid``: the thesis's grids).
@@ -138,11 +140,14 @@ class _Probe:
         M.solve, cv.fit_inter_aro_cg, cv.cross_validate = self._orig
 
 
-def profile_cell(table: int, *, seed: int, thesis_grid: bool, dataset: str | None = None) -> list[dict]:
+def profile_cell(table: int, *, seed: int, thesis_grid: bool, dataset: str | None = None,
+                 cg_threshold: int | None = None) -> list[dict]:
     what, func, args, grids = CELLS[table]
     if dataset is not None and "dataset" in args:
         args = {**args, "dataset": dataset}
         what = f"{dataset}, alpha {args['alpha']:g}"
+    if cg_threshold is not None:  # Inter-ARO* on all N * N_hat pairs at once up to this many (uci_cell)
+        args = {**args, "cg_threshold": cg_threshold}
     grids = dict(THESIS_GRIDS if thesis_grid else grids)
     probe = _Probe()
     probe.install()
@@ -160,6 +165,7 @@ def profile_cell(table: int, *, seed: int, thesis_grid: bool, dataset: str | Non
         radii=len(grids["eps"]),
         kappas=len(grids["kappas"]),
         grid="thesis" if thesis_grid else "notebook",
+        cg_threshold=args.get("cg_threshold", "default"),
     )
     out = []
     for r in rows:
@@ -196,12 +202,15 @@ def main(argv=None) -> int:
         "--thesis-grid", action="store_true", help="the thesis's grids (11 radii, 3 kappas, 5-fold)"
     )
     parser.add_argument("--dataset", default=None, help="another data set for the UCI tables 27, 30, 31")
+    parser.add_argument("--cg-threshold", type=int, default=None,
+                        help="UCI tables: solve Inter-ARO* as one program up to this many (i, j) pairs")
     parser.add_argument("--out", default=str(OUT / "robust_lr_aux_cells.csv"))
     args = parser.parse_args(argv)
     rows = []
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     for t in args.tables:
-        cell = profile_cell(t, seed=args.seed, thesis_grid=args.thesis_grid, dataset=args.dataset)
+        cell = profile_cell(t, seed=args.seed, thesis_grid=args.thesis_grid, dataset=args.dataset,
+                            cg_threshold=args.cg_threshold)
         rows += cell
         c = cell[-1]
         print(
