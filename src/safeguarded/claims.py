@@ -673,9 +673,21 @@ def _markdown(table: pd.DataFrame, pending: list[Path] = ()) -> str:
     return "\n".join(lines + [""])
 
 
+def _keyed_texts(rows: pd.DataFrame, columns: Sequence[str], prefix: str) -> tuple[pd.Series, pd.DataFrame]:
+    """Short ids (``R1``, ``R2``, ...) for the distinct combinations of ``columns`` in ``rows`` (first use
+    first; all-empty texts get no id) and the table of what each id stands for."""
+    texts = rows[list(columns)].astype(str).agg("\x1f".join, axis=1)
+    distinct = [t for t in dict.fromkeys(texts) if t.replace("\x1f", "")]
+    ids = {t: f"{prefix}{k}" for k, t in enumerate(distinct, start=1)}
+    legend = pd.DataFrame([[ids[t], *t.split("\x1f")] for t in distinct], columns=["id", *columns])
+    return texts.map(lambda t: ids.get(t, "")), legend
+
+
 def _work_markdown(table: pd.DataFrame, work: str) -> str:
     """``figures/<work>/CLAIMS.md``: one work's claims, deviations first (largest, in tolerances), then the
-    inconclusive ones, then those that hold."""
+    inconclusive ones, then those that hold.  The texts that repeat on many rows (a notebook's runs and
+    solvers, a cause's reason and evidence) appear once, in the tables at the end, and the rows name them
+    by id (``R1``, ``C1``)."""
     t = table[table["work"] == work]
     s = summary_table(t).iloc[0]
     lines = _head(f"Claims report: {work}", "../../docs/claims.md")
@@ -689,21 +701,29 @@ def _work_markdown(table: pd.DataFrame, work: str) -> str:
         ROWS_MARKER,
         "",
     ]
+    runs_id, runs = _keyed_texts(t, ("runs", "solver"), "R")
+    long_texts = [c for c in ("why", "evidence") if c in t.columns]
+    cause_id, causes = _keyed_texts(t, long_texts, "C") if long_texts else (None, None)
+    shown = t.drop(columns=["runs", "solver", *long_texts]).assign(runs=runs_id)
+    if cause_id is not None:
+        shown = shown.assign(why=cause_id)
     size = _deviation_size(t)
-    bad = t[t["verdict"].isin(["deviates", "qualitative-fails"])]
+    bad = shown[t["verdict"].isin(["deviates", "qualitative-fails"])]
     bad = bad.assign(_size=size[bad.index]).sort_values("_size", ascending=False, kind="stable")
     sections = [
         ("Deviations (largest first, in tolerances)", bad.drop(columns="_size")),
-        ("Inconclusive", t[t["verdict"] == "inconclusive"]),
+        ("Inconclusive", shown[t["verdict"] == "inconclusive"]),
         # the rows that hold need no reason or counts beside them: keep the report readable
-        (
-            "Reproduced and holding",
-            t[t["verdict"].isin(["reproduced", "qualitative-ok"])].drop(columns=["runs", "solver", "note"]),
-        ),
+        ("Reproduced and holding", shown[t["verdict"].isin(["reproduced", "qualitative-ok"])].drop(
+            columns=["runs", "note"])),
     ]
     for title, rows in sections:
         if len(rows):
             lines += [f"## {title} ({len(rows)})", "", _md_rows(rows), ""]
+    lines += ["## Runs and solvers (column `runs`)", "", _md_rows(runs.assign(work=work)), ""]
+    if causes is not None and len(causes):
+        legend = _md_rows(causes.assign(work=work))
+        lines += ["## Reasons and evidence of the causes (column `why`)", "", legend, ""]
     return "\n".join(lines)
 
 
