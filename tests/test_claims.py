@@ -150,6 +150,9 @@ def test_report_collects_only_notebook_fragments(tmp_path):
     index, report = md_path.read_text(), (tmp_path / "rldp" / "CLAIMS.md").read_text()
     assert "[rldp](rldp/CLAIMS.md): 2 claims" in index and "Deviations" not in index
     assert "# Claims report: rldp" in report and "## Deviations" in report and "](../CLAIMS.md)" in report
+    # the runs text, the same on both rows, is written once and named by id on the rows
+    runs = table.loc[0, "runs"]
+    assert report.count(runs) == 1 and "## Runs and solvers" in report and "| R1 " in report
     assert not (tmp_path / "atr" / "CLAIMS.md").exists()
     assert "printed reproduced" in readme.read_text() and "old" not in readme.read_text()
     # a fragment no notebook regenerates is refused
