@@ -88,3 +88,37 @@ def test_variant_cell_runs_the_five_methods_on_the_variant_data(data_mirror):
     assert {(r["N"], r["N_hat"]) for r in rows} == {(n_gen, 15)}
     ok = [r for r in rows if r["status"] == "ok"]
     assert ok and all(0.0 <= r["error"] <= 100.0 for r in ok)
+
+
+def _inter_rows(W, eps_hat, status):
+    return pd.DataFrame({"method": "DRO+ARO+Aux", "alpha": 0.05, "dataset": "d", "seed": range(len(W)),
+                         "W": W, "eps_hat": eps_hat, "status": status})
+
+
+def test_radius_choice_counts_a_choice_only_where_a_smaller_eps_hat_survives_the_filter():
+    from safeguarded.robust_lr_aux.radius_choice import large_eps_hat_verdict, radius_choices
+    from safeguarded.robust_lr_aux.transport import radius_pairs
+
+    eps, eps_hat = (0.01, 0.1), (1.0, 10.0)
+    W = [0.5, 1.1, 1.1 + 1e-9, 7.0, 12.0, 3.0]
+    rows = _inter_rows(W, [1.0, 10.0, 10.0, 10.0, np.nan, np.nan],
+                       ["ok"] * 4 + ["empty grid", "solver failure"])
+    row = radius_choices(rows, eps, eps_hat, [10.0], alpha=0.05).iloc[0]
+    # independent count: a pair with eps_hat = 1 survives exactly when eps + 1 >= W for some eps of the grid
+    survives = [any(h == 1.0 for _, h in radius_pairs(eps, eps_hat, w)) for w in W[:4]]
+    assert survives == [True, True, False, False]
+    assert (row.simulations, row.empty_grid, row.failed) == (6, 1, 1)
+    assert (row.smaller_eps_hat_available, row.chose_large_eps_hat) == (2, 3)
+    holds, with_choice, note = large_eps_hat_verdict(row)
+    assert with_choice == 4 and holds is False  # simulation 0 chose eps_hat = 1 where it could
+    assert "1 the filter left no pair" in note and "1 without a chosen radius" in note
+    # where only eps_hat = 10 survives, the statement cannot fail: inconclusive, never "holds"
+    far = radius_choices(_inter_rows([7.0, 8.0, 9.0], [10.0] * 3, ["ok"] * 3), eps, eps_hat, [10.0],
+                         alpha=0.05)
+    holds, with_choice, note = large_eps_hat_verdict(far.iloc[0])
+    assert holds is None and with_choice == 3 and "cannot fail" in note
+    near = radius_choices(_inter_rows([0.5, 0.7, 0.9], [10.0] * 3, ["ok"] * 3), eps, eps_hat, [10.0],
+                          alpha=0.05)
+    assert large_eps_hat_verdict(near.iloc[0])[0] is True
+    # another alpha selects no rows
+    assert radius_choices(rows, eps, eps_hat, [10.0], alpha=0.2).empty

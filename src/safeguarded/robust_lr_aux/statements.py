@@ -49,7 +49,7 @@ _TABLE30_SD = {
     4835: ("prim-tumor", "0.05", ["4.55", "3.97", "3.59", "3.83", "2.89"]),
     4836: ("prim-tumor", "0.20", ["6.17", "4.58", "3.45", "3.34", "2.71"]),
 }
-_RUN = ("audiology", "ecoli", "spect", "prim-tumor", "dermatology", "breast-cancer")
+_RUN = ("audiology", "ecoli", "spect", "prim-tumor", "dermatology", "breast-cancer", "annealing")
 _SD_NOT_RUN = (
     "this data set is not run at our scale (Inter-ARO* cost on 2 cores; absent: no unmodified copy in the "
     "offline mirror), see figures/robust_lr_aux/table30.csv"
@@ -70,11 +70,6 @@ def _table30_sd() -> list[Statement]:
                 out.append(Statement(line, text, "table30", not_run=_SD_NOT_RUN, paper=sd))
     return out
 
-
-_ANNEALING = (
-    "annealing is not run at our scale (Inter-ARO* cost on 2 cores, figures/robust_lr_aux/table30.csv) and "
-    "the thesis publishes no histogram of the chosen radii"
-)
 
 _STATEMENTS = [
     # --- §4.7.1, Table 27 -------------------------------------------------------------------------------
@@ -212,15 +207,13 @@ _STATEMENTS = [
         4858,
         "annealing, alpha = 0: DRO+ARO+Aux selects eps_hat in {5, 10}, so it equals DRO+ARO",
         "table31",
-        not_run=_ANNEALING,
-        paper="either 5 or 10",
+        claims=r"^annealing, alpha = 0: DRO\+ARO\+Aux selects eps_hat in \{5, 10\}",
     ),
     Statement(
         4858,
         "annealing, alpha = 0.05: DRO+ARO+Aux selects a large eps_hat in 7 of 10 simulations",
         "table27",
-        not_run=_ANNEALING,
-        paper="7 out of 10 simulations",
+        claims=r"^annealing, alpha = 0\.05: DRO\+ARO\+Aux selects a large eps_hat",
     ),
     Statement(
         4858,

@@ -1,0 +1,95 @@
+"""Which auxiliary radius ε̂ DRO+ARO+Aux's cross-validation chose, and whether the run could show a choice.
+
+App. 4.D.1 (L4858) states which ε̂ Inter-ARO* selects on some data sets ("either 5 or 10" on annealing,
+"consistently selected large ε̂" with a uniform-marginal synthesiser).  Before the cross-validation, §4.7.1
+discards the pairs with ε + ε̂ < W(P_N, P̂_N̂); when W exceeds ``max(eps) + min(eps_hat)`` only the larger ε̂
+survive, and "a large ε̂ was selected" cannot fail.  These helpers count, per group of cells, the
+simulations where an ε̂ outside the "large" set survived the filter (:func:`transport.radius_pairs`), so
+that a notebook judges such a statement only where it can fail.  They read the rows of
+:func:`safeguarded.robust_lr_aux.cv.run_methods` and solve nothing.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from safeguarded.robust_lr_aux.transport import radius_pairs
+
+__all__ = ["radius_choices", "large_eps_hat_verdict"]
+
+
+def radius_choices(
+    runs: pd.DataFrame, eps_inter, eps_hat, large, *, alpha: float, by=("dataset",)
+) -> pd.DataFrame:
+    """Per group ``by`` at attack strength ``alpha``: W and the ε̂ DRO+ARO+Aux chose.
+
+    Columns: ``simulations``; ``empty_grid`` (the filter ε + ε̂ ≥ W left no pair, so nothing was chosen:
+    a recorded missing value, status "empty grid"); ``failed`` (no error for another reason, e.g. a solver
+    failure of the refit); ``W_mean``/``W_min``/``W_max``; ``smaller_eps_hat_available`` (simulations with a
+    choice in which an ε̂ not in ``large`` survived the filter ε + ε̂ ≥ W over ``eps_inter`` × ``eps_hat``); and
+    ``chose_large_eps_hat`` (simulations whose chosen ε̂ is in ``large``).
+    """
+    if not len(eps_inter) or not len(eps_hat):
+        raise ValueError(f"eps_inter and eps_hat must be non-empty grids, got {eps_inter!r} and {eps_hat!r}")
+    large = [float(v) for v in large]
+
+    def smaller_survives(W: float) -> bool:
+        return any(h not in large for _, h in radius_pairs(eps_inter, eps_hat, W))
+
+    inter = runs[(runs["method"] == "DRO+ARO+Aux") & np.isclose(runs["alpha"].astype(float), alpha)]
+    chosen = inter["status"] == "ok"
+    W = pd.to_numeric(inter["W"], errors="coerce")
+    inter = inter.assign(
+        chosen=chosen,
+        empty=inter["status"] == "empty grid",
+        large=chosen & pd.to_numeric(inter["eps_hat"], errors="coerce").isin(large),
+        choice=chosen & W.map(lambda w: bool(np.isfinite(w)) and smaller_survives(float(w))),
+        W=W,
+    )
+    return (
+        inter.groupby(list(by))
+        .agg(
+            simulations=("seed", "size"),
+            empty_grid=("empty", "sum"),
+            failed=("chosen", lambda s: int((~s).sum())),
+            W_mean=("W", "mean"),
+            W_min=("W", "min"),
+            W_max=("W", "max"),
+            smaller_eps_hat_available=("choice", "sum"),
+            chose_large_eps_hat=("large", "sum"),
+        )
+        .assign(failed=lambda t: t["failed"] - t["empty_grid"])
+        .reset_index()
+    )
+
+
+def large_eps_hat_verdict(row, *, min_choices: int = 3) -> tuple[bool | None, int, str]:
+    """Judge "DRO+ARO+Aux selected a large ε̂ in every simulation with a choice" on one row of
+    :func:`radius_choices`: ``(holds, simulations with a choice, note)``.
+
+    ``holds`` is None (inconclusive) where no smaller ε̂ survived the filter in any simulation (the statement
+    cannot fail on that grid) or fewer than ``min_choices`` simulations chose a radius; the note says which.
+    """
+    with_choice = int(row.simulations - row.empty_grid - row.failed)
+    can_fail = bool(row.smaller_eps_hat_available > 0)
+    holds = (
+        None if not can_fail or with_choice < min_choices else bool(row.chose_large_eps_hat == with_choice)
+    )
+    note = (
+        "a smaller eps_hat survived the filter eps + eps_hat >= W in "
+        f"{int(row.smaller_eps_hat_available)} of {int(row.simulations)} simulations"
+        + ("" if can_fail else ": the statement cannot fail on this grid")
+        + (
+            f"; in {int(row.empty_grid)} the filter left no pair (W above the largest eps + eps_hat), "
+            "a recorded missing value"
+            if row.empty_grid
+            else ""
+        )
+        + (
+            f"; {int(row.failed)} without a chosen radius (solver failure), a recorded missing value"
+            if row.failed
+            else ""
+        )
+    )
+    return holds, with_choice, note
