@@ -230,19 +230,23 @@ def test_robust_lr_aux_reversed_split_ecoli_errors_need_unstandardised_features(
     assert abs(raw["ERM 0.05"] - 14.59) < 3.0 and abs(raw["ARO 0.05"] - 11.41) < 3.0  # the printed regime
 
 
-def _dermatology_erm_errors(design: np.ndarray, labels: np.ndarray, sims: int = 10) -> np.ndarray:
+def _split_erm_errors(design: np.ndarray, labels: np.ndarray, sims: int = 10,
+                      alphas=(0.0,)) -> dict[float, np.ndarray]:
+    """ERM's test error (%) under l2 attacks of strength ``alphas`` on the Tables 27/30/31 notebook's splits
+    (uci_simulation's permutation of rng_for(seed), seeds 0..sims-1)."""
     from safeguarded.experiments import rng_for
     from safeguarded.robust_lr_aux import data, models
     from safeguarded.robust_lr_aux.losses import attacked_error
 
     n_tr, _, n_te = data.uci_split_sizes(len(labels))
-    errors = []
-    for sim in range(sims):  # the notebook's splits: uci_simulation's permutation of rng_for(seed)
+    errors = {a: [] for a in alphas}
+    for sim in range(sims):
         perm = rng_for(sim).permutation(len(labels))
         tr, te = perm[n_te : n_te + n_tr], perm[:n_te]
         erm = models.build_erm(design[tr], labels[tr], beta_bound=100.0).fit(solver="CLARABEL")
-        errors.append(100 * attacked_error(erm.beta, design[te], labels[te], 0.0))
-    return np.array(errors)
+        for a in alphas:
+            errors[a].append(100 * attacked_error(erm.beta, design[te], labels[te], a))
+    return {a: np.array(e) for a, e in errors.items()}
 
 
 def test_robust_lr_aux_dermatology_gap_is_not_the_encoding(data_mirror):
@@ -275,7 +279,7 @@ def test_robust_lr_aux_dermatology_gap_is_not_the_encoding(data_mirror):
         "scores as numbers": with_constant(feats.apply(pd.to_numeric), list(feats.columns)),
     }
     assert codings["ours"].shape[1] == 130 and codings["reference dropped, 0/1"].shape[1] == 98
-    errors = {name: float(np.mean(_dermatology_erm_errors(X, labels))) for name, X in codings.items()}
+    errors = {name: float(np.mean(_split_erm_errors(X, labels)[0.0])) for name, X in codings.items()}
     assert errors["ours"] < 2.0  # the notebook's Table 31 cell (0.9 %)
     assert all(e < 16.04 / 2 for e in errors.values()), errors  # no coding reaches the printed regime
     assert max(errors.values()) - min(errors.values()) > 2.0  # ...though the coding does move the error
@@ -297,10 +301,51 @@ def test_robust_lr_aux_dermatology_gap_is_not_the_label(data_mirror):
     design = data.Encoder.fit(frame).transform(frame)[0]  # the encoding does not depend on the label
     upper = {}
     for label in sorted(set(classes)):
-        errors = _dermatology_erm_errors(design, np.where(classes == label, 1.0, -1.0))
+        errors = _split_erm_errors(design, np.where(classes == label, 1.0, -1.0))[0.0]
         upper[label] = float(errors.mean() + 2 * errors.std(ddof=1) / np.sqrt(len(errors)))
     majority = max(set(classes), key=list(classes).count)
     assert upper[majority] < 2.0 and max(upper.values()) < 16.04 and max(upper.values()) > 5.0, upper
+
+
+
+def test_robust_lr_aux_annealing_gap_is_not_the_encoding(data_mirror):
+    """Cause 'annealing' (unexplained) rules our encoding out by experiment. Table 31 prints ERM at alpha = 0
+    as 10.61 % on annealing (Table 29's n 41); ours errs 4.9 % with 64 columns ('?' its own level, as the
+    ARFF file gives it). Three codings nearer Table 29's n (the features more than 90 % '?' dropped; '?' as
+    missing, with reference-dropped or full dummies), on the notebook's 10 splits, all stay below 10.61 % at
+    alpha = 0, although the coding moves the attacked error a lot (alpha = 0.05: 7.5-22.9 %)."""
+    import pandas as pd
+
+    from safeguarded.robust_lr_aux import data
+
+    frame = data.raw_uci_frame("annealing")
+    labels = frame["__label__"].to_numpy(float)
+    feats = frame.drop(columns="__label__")
+    numeric = [c for c in feats if pd.api.types.is_numeric_dtype(feats[c])]
+    nominal = [c for c in feats if c not in numeric]
+
+    def with_constant(z: pd.DataFrame) -> np.ndarray:
+        z = z.astype(float)
+        z[numeric] = (z[numeric] - z[numeric].mean()) / z[numeric].std(ddof=0)
+        z = z.loc[:, z.std() > 0]
+        return np.hstack([z.to_numpy(), np.ones((len(z), 1))])
+
+    mostly_present = [c for c in nominal if (feats[c] == "?").mean() <= 0.9]
+    unknown = feats.assign(**{c: feats[c].replace("?", np.nan) for c in nominal})
+    codings = {
+        "ours": data.Encoder.fit(frame).transform(frame)[0],
+        "features > 90 % '?' dropped": with_constant(pd.get_dummies(
+            feats[numeric + mostly_present], columns=mostly_present, drop_first=True, dtype=float)),
+        "'?' missing, reference dropped": with_constant(
+            pd.get_dummies(unknown, columns=nominal, drop_first=True, dtype=float)),
+        "'?' missing, full dummies": with_constant(pd.get_dummies(unknown, columns=nominal, dtype=float)),
+    }
+    assert codings["ours"].shape[1] == 64 and all(30 <= X.shape[1] <= 55 for X in list(codings.values())[1:])
+    clean = {k: _split_erm_errors(X, labels, alphas=(0.0, 0.05)) for k, X in codings.items()}
+    assert abs(clean["ours"][0.0].mean() - 4.92) < 0.01  # the notebook's Table 31 ERM cell
+    assert all(e[0.0].mean() < 10.61 - 2.5 for e in clean.values()), clean  # none reaches the printed 10.61 %
+    attacked = [e[0.05].mean() for e in clean.values()]
+    assert max(attacked) - min(attacked) > 10.0  # ...though the coding does move the attacked error
 
 
 # --------------------------------------------------------------------------------------------------
