@@ -2898,6 +2898,26 @@ def _ra_runs(drop: str | None = None):
     return make
 
 
+def _ra_inter_runs(drop: str | None = None):
+    import pandas as pd
+
+    def make():
+        runs = pd.DataFrame(dict(dataset="d", seed=[0, 1], method="DRO+ARO+Aux", alpha=0.05, W=[0.5, 7.0],
+                                 eps_hat=[1.0, 10.0], status="ok"))
+        return runs.drop(columns=drop) if drop else runs
+
+    return make
+
+
+def _ra_choice_row():
+    def make():
+        from safeguarded.robust_lr_aux.radius_choice import radius_choices
+
+        return radius_choices(_ra_inter_runs()(), (0.1,), (1.0, 10.0), [10.0], alpha=0.05).iloc[0]
+
+    return make
+
+
 RA_FIT_BAD = ["bogus", Made("an ERM fit (no lam, s)", _ra_fit("erm"))]
 RA_RUNS_BAD = ["bogus", Made("runs without a seed column", _ra_runs("seed"))]
 CASES += [
@@ -3118,6 +3138,22 @@ CASES += [
     case("robust_lr_aux.models.mixture_weight", dict(w=0.5, N=4, N_hat=3), w=LEVEL, N_hat=COUNT),
     case("robust_lr_aux.transport.ground_cost", dict(RA, kappa=1.0), **RA_BAD, kappa=RA_NONNEG,
          q=[0.5, NAN, "abc"]),
+    case(
+        "robust_lr_aux.radius_choice.radius_choices",
+        dict(runs=_ra_inter_runs(), eps_inter=(0.1,), eps_hat=(1.0, 10.0), large=[10.0], alpha=0.05),
+        runs=["bogus", Made("runs without a W column", _ra_inter_runs("W"))],
+        eps_inter=[(), (-1.0,), 5],
+        eps_hat=[(NAN,)],
+        large=[[], "bogus"],
+        alpha=RA_NONNEG,
+        by=[(), "dataset", ("bogus",)],
+    ),
+    case(
+        "robust_lr_aux.radius_choice.large_eps_hat_verdict",
+        dict(row=_ra_choice_row()),
+        row=["bogus", 5],
+        min_choices=[0, 1.5],
+    ),
     case(
         "robust_lr_aux.transport.radius_pairs",
         dict(grid_eps=(0.1, 1.0), grid_eps_hat=(0.1,), W=0.5),

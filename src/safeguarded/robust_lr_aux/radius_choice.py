@@ -15,6 +15,10 @@ import numpy as np
 import pandas as pd
 
 from safeguarded.robust_lr_aux.transport import radius_pairs
+from safeguarded.validation import check_frame, check_integer, check_positive
+
+_COLUMNS = ("method", "alpha", "status", "W", "eps_hat", "seed")
+_ROW_FIELDS = ("simulations", "empty_grid", "failed", "smaller_eps_hat_available", "chose_large_eps_hat")
 
 __all__ = ["radius_choices", "large_eps_hat_verdict"]
 
@@ -30,8 +34,17 @@ def radius_choices(
     choice in which an ε̂ not in ``large`` survived the filter ε + ε̂ ≥ W over ``eps_inter`` × ``eps_hat``); and
     ``chose_large_eps_hat`` (simulations whose chosen ε̂ is in ``large``).
     """
-    if not len(eps_inter) or not len(eps_hat):
-        raise ValueError(f"eps_inter and eps_hat must be non-empty grids, got {eps_inter!r} and {eps_hat!r}")
+    alpha = check_positive("alpha", alpha, allow_zero=True)
+    for name, value in (("eps_inter", eps_inter), ("eps_hat", eps_hat), ("large", large)):
+        if not isinstance(value, tuple | list) or not value:
+            raise ValueError(f"{name} must be a non-empty tuple of radii >= 0, got {name}={value!r}")
+        for v in value:
+            check_positive(name, v, allow_zero=True, allow_inf=True)
+    if not isinstance(by, tuple | list) or not by or not all(isinstance(b, str) for b in by):
+        raise ValueError(f"by must be a non-empty tuple of column names, got by={by!r}")
+    check_frame("runs", runs, _COLUMNS)
+    if any(b not in runs.columns for b in by):
+        raise ValueError(f"by must name columns of runs {list(runs.columns)}, got by={by!r}")
     large = [float(v) for v in large]
 
     def smaller_survives(W: float) -> bool:
@@ -71,6 +84,9 @@ def large_eps_hat_verdict(row, *, min_choices: int = 3) -> tuple[bool | None, in
     ``holds`` is None (inconclusive) where no smaller ε̂ survived the filter in any simulation (the statement
     cannot fail on that grid) or fewer than ``min_choices`` simulations chose a radius; the note says which.
     """
+    min_choices = check_integer("min_choices", min_choices, minimum=1)
+    if any(not hasattr(row, f) for f in _ROW_FIELDS):
+        raise ValueError(f"row must be a row of radius_choices() with the fields {_ROW_FIELDS}, got row={row!r}")
     with_choice = int(row.simulations - row.empty_grid - row.failed)
     can_fail = bool(row.smaller_eps_hat_available > 0)
     holds = (
