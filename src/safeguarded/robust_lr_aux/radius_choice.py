@@ -86,7 +86,8 @@ def large_eps_hat_verdict(row, *, min_choices: int = 3) -> tuple[bool | None, in
     """
     min_choices = check_integer("min_choices", min_choices, minimum=1)
     if any(not hasattr(row, f) for f in _ROW_FIELDS):
-        raise ValueError(f"row must be a row of radius_choices() with the fields {_ROW_FIELDS}, got row={row!r}")
+        raise ValueError(f"row must be a row of radius_choices() with the fields {_ROW_FIELDS}, "
+                         f"got row={row!r}")
     with_choice = int(row.simulations - row.empty_grid - row.failed)
     can_fail = bool(row.smaller_eps_hat_available > 0)
     holds = (
