@@ -53,9 +53,10 @@ def radius_choices(
     inter = runs[(runs["method"] == "DRO+ARO+Aux") & np.isclose(runs["alpha"].astype(float), alpha)]
     chosen = inter["status"] == "ok"
     W = pd.to_numeric(inter["W"], errors="coerce")
+    empty = inter["status"] == "empty grid"
     inter = inter.assign(
-        chosen=chosen,
-        empty=inter["status"] == "empty grid",
+        empty=empty,
+        failed=~chosen & ~empty,
         large=chosen & pd.to_numeric(inter["eps_hat"], errors="coerce").isin(large),
         choice=chosen & W.map(lambda w: bool(np.isfinite(w)) and smaller_survives(float(w))),
         W=W,
@@ -65,14 +66,13 @@ def radius_choices(
         .agg(
             simulations=("seed", "size"),
             empty_grid=("empty", "sum"),
-            failed=("chosen", lambda s: int((~s).sum())),
+            failed=("failed", "sum"),
             W_mean=("W", "mean"),
             W_min=("W", "min"),
             W_max=("W", "max"),
             smaller_eps_hat_available=("choice", "sum"),
             chose_large_eps_hat=("large", "sum"),
         )
-        .assign(failed=lambda t: t["failed"] - t["empty_grid"])
         .reset_index()
     )
 
