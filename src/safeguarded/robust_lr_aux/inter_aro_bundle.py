@@ -1,0 +1,292 @@
+"""Inter-ARO* (Theorem 11, ℓ₁ metric) by a proximal bundle method over θ = (β, λ, λ̂).
+
+For data sets whose N·N̂ pairs are too many for one conic program (:func:`models.build_inter_aro`) and
+on which constraint generation (:func:`models.fit_inter_aro_cg`) stalls (contraceptive: 96,798 pairs a
+fold; spambase: 952,200), see ``benchmarks/bench_robust_lr_aux_spambase.py``.
+
+The reduced Inter-ARO* program of :mod:`models` is, with (s, ŝ) minimised out for fixed θ,
+
+    min_θ F(θ) = ελ + ε̂λ̂ + V(θ)  over  Θ = {‖β‖_∞ ≤ λ + λ̂, ‖β‖_∞ ≤ B, λ, λ̂ ≥ 0},
+    V(θ) = min_{s, ŝ ≥ 0} (1/N) Σ_i s_i + (1/N̂) Σ_j ŝ_j   s.t.  s_i + ŝ_j ≥ c_ij(θ)  for all (i, j),
+
+with c_ij(θ) = max_l [L^α(arg_ijl) − κλ·1[l ≠ y_i] − κλ̂·1[l ≠ ŷ_j]] the pair cost of Theorem 11
+(L4199–4203; :func:`models.inter_aro_violations` at s = ŝ = 0).  For fixed θ, V is a transport-type LP
+that HiGHS solves exactly, warm-started from the previous basis.  Each c_ij is convex in θ (arg_ijl is
+concave: lβᵀx^i plus the ℓ₁ pairing of x̂^j − x^i with the box ends min(lβ + λ, λ̂) and
+max(lβ − λ, −λ̂); L^α is convex and decreasing), so V is convex and, by Danskin's theorem, Σ π_ij ∇c_ij
+with the LP's optimal duals π is a subgradient.
+
+The method keeps cutting planes of V.  They do not depend on (ε, ε̂), so one :class:`InterAroBundle`
+serves a whole cross-validation grid of radii on one fold (cuts and LP basis reused).  Each step solves
+the proximal master QP (Clarabel); a fit stops when the Kelley lower bound min_Θ [ελ + ε̂λ̂ + model of V]
+(an LP over Θ bounded by λ ≤ F/ε, λ̂ ≤ F/ε̂, since V ≥ 0) is within ``gap`` of the best F found: the
+returned objective is an exactly evaluated F(θ) and ``extra["lower_bound"]`` certifies it.
+"""
+
+from __future__ import annotations
+
+import time
+
+import cvxpy as cp
+import numpy as np
+import scipy.sparse as sp
+
+from safeguarded.robust_lr_aux.losses import check_attack_norm, check_data, dual_order
+from safeguarded.robust_lr_aux.models import Fit, check_beta_bound, inter_aro_violations
+from safeguarded.solvers import (
+    SolveRecord,
+    check_highs_status,
+    highs_model,
+    pass_lp,
+    solve,
+    solve_lp,
+    solver_version,
+)
+from safeguarded.validation import check_integer, check_positive
+
+__all__ = ["InterAroBundle", "pair_costs", "pair_cost_subgradient", "fit_inter_aro_bundle"]
+
+
+def pair_costs(beta, lam: float, lam_hat: float, X, y, X_aux, y_aux, *, alpha: float, kappa: float, p=2):
+    """The N × N̂ matrix c_ij(θ) of Theorem 11's pair constraints s_i + ŝ_j ≥ c_ij (see the module)."""
+    zero = Fit(np.asarray(beta, float), 0.0, [], {"lam": lam, "lam_hat": lam_hat, "s": np.zeros(len(y)),
+                                                  "s_hat": np.zeros(len(y_aux))})
+    return inter_aro_violations(zero, X, y, X_aux, y_aux, alpha=alpha, kappa=kappa, p=p)
+
+
+def _dual_norm_subgradient(beta: np.ndarray, p) -> np.ndarray:
+    """A subgradient of ‖β‖_{p*} (p* the dual order of the attack norm p)."""
+    q = dual_order(p)
+    if q == 2.0:
+        norm = np.linalg.norm(beta)
+        return beta / norm if norm > 0 else np.zeros_like(beta)
+    if q == 1.0:
+        return np.sign(beta)
+    g = np.zeros_like(beta)
+    k = int(np.argmax(np.abs(beta)))
+    g[k] = np.sign(beta[k])
+    return g
+
+
+def pair_cost_subgradient(beta, lam: float, lam_hat: float, I, J, weights, X, y, X_aux, y_aux, *,
+                          alpha: float, kappa: float, p=2) -> np.ndarray:
+    """Σ_k w_k ∇c_{I_k J_k}(θ) ∈ ℝ^{n+2} (β, λ, λ̂), each c differentiated at its active label l.
+
+    d arg/dβ = l x^i + l (x̂^j − x^i)⁺ 1[lβ + λ < λ̂] − l (x̂^j − x^i)⁻ 1[lβ − λ > −λ̂] (per coordinate);
+    d arg/dλ and d arg/dλ̂ collect the coordinates whose box end is λ- or λ̂-determined;
+    dL^α/d arg = −σ(−arg + α‖β‖_{p*}) and the attack adds σ·α ∂‖β‖_{p*}.
+    """
+    beta = np.asarray(beta, float)
+    n = beta.size
+    shift = alpha * np.linalg.norm(beta, dual_order(p))
+    d_shift = alpha * _dual_norm_subgradient(beta, p)
+    diff = X_aux[J] - X[I]
+    Dp, Dm = np.maximum(diff, 0.0), np.maximum(-diff, 0.0)
+    best = np.full(len(I), -np.inf)
+    grads = np.zeros((len(I), n + 2))
+    for l in (1, -1):
+        up_lam = l * beta + lam < lam_hat  # the upper box end is l·β + λ (else λ̂)
+        lo_lam = l * beta - lam > -lam_hat  # the lower box end is l·β − λ (else −λ̂)
+        upper = np.where(up_lam, l * beta + lam, lam_hat)
+        lower = np.where(lo_lam, l * beta - lam, -lam_hat)
+        arg = l * (X[I] @ beta) + Dp @ upper - Dm @ lower
+        a, b = (1 - l * y[I]) / 2, (1 - l * y_aux[J]) / 2
+        value = np.logaddexp(0.0, -arg + shift) - kappa * lam * a - kappa * lam_hat * b
+        sigma = 0.5 * (1.0 + np.tanh(0.5 * (shift - arg)))  # the logistic sigmoid, overflow-free
+        d_arg_beta = l * X[I] + l * Dp * up_lam - l * Dm * lo_lam
+        g = np.empty((len(I), n + 2))
+        g[:, :n] = sigma[:, None] * (d_shift[None, :] - d_arg_beta)
+        g[:, n] = -sigma * (Dp @ up_lam + Dm @ lo_lam) - kappa * a
+        g[:, n + 1] = -sigma * (Dp @ ~up_lam + Dm @ ~lo_lam) - kappa * b
+        take = value > best
+        best[take], grads[take] = value[take], g[take]
+    return np.asarray(weights, float) @ grads
+
+
+class _PairLP:
+    """V(θ)'s LP over all N·N̂ pairs in one HiGHS model; re-solves change only the row bounds c_ij."""
+
+    def __init__(self, N: int, N_hat: int):
+        rows = sp.hstack([sp.kron(sp.eye(N), np.ones((N_hat, 1))), sp.kron(np.ones((N, 1)), sp.eye(N_hat))],
+                         format="csc")
+        cost = np.concatenate([np.full(N, 1.0 / N), np.full(N_hat, 1.0 / N_hat)])
+        self.N, self.N_hat = N, N_hat
+        self.h = highs_model(None)
+        m = N * N_hat
+        pass_lp(self.h, cost, rows, np.full(m, -np.inf), np.full(m, np.inf), np.zeros(N + N_hat),
+                np.full(N + N_hat, np.inf))
+        self.index = np.arange(m, dtype=np.int32)
+        self.upper = np.full(m, np.inf)
+
+    def solve(self, C: np.ndarray) -> tuple[float, np.ndarray, np.ndarray]:
+        """(V, duals π over the pairs, primal (s, ŝ)); rows with c_ij ≤ 0 are dropped (s, ŝ ≥ 0 meet them)."""
+        c = C.ravel()
+        self.h.changeRowsBounds(c.size, self.index, np.where(c > 0, c, -np.inf), self.upper)
+        self.h.run()
+        check_highs_status(self.h, "robust_lr_aux.inter_aro_bundle.V")
+        solution = self.h.getSolution()
+        return (float(self.h.getInfo().objective_function_value), np.asarray(solution.row_dual),
+                np.asarray(solution.col_value))
+
+
+class InterAroBundle:
+    """Inter-ARO* on fixed data, α and κ: the LP of V and its cutting planes, shared by fits over (ε, ε̂)."""
+
+    def __init__(self, X, y, X_aux, y_aux, *, alpha: float, kappa: float, p=2,
+                 beta_bound: float | None = 100.0):
+        self.X, self.y, self.X_aux, self.y_aux = check_data(X, y, X_aux, y_aux)
+        self.alpha = check_positive("alpha", alpha, allow_zero=True)
+        self.kappa = check_positive("kappa", kappa, allow_zero=True)
+        self.p = check_attack_norm(p)
+        self.beta_bound = check_beta_bound(beta_bound)
+        self.N, self.n = self.X.shape
+        self.N_hat = self.X_aux.shape[0]
+        self._lp = _PairLP(self.N, self.N_hat)
+        self.points: list[np.ndarray] = []  # θ_k
+        self.values: list[float] = []  # V(θ_k)
+        self.slopes: list[np.ndarray] = []  # a subgradient of V at θ_k
+        self.primal: list[np.ndarray] = []  # the LP's (s, ŝ) at θ_k
+        self.seconds = {"costs": 0.0, "lp": 0.0, "master": 0.0}
+        self.start = np.concatenate([np.zeros(self.n), [0.1, 0.1]])  # β = 0: c_ij varies with ‖x̂^j − x^i‖₁
+
+    def oracle(self, theta: np.ndarray) -> int:
+        """Evaluate V and a subgradient at θ and keep the cut; returns its index."""
+        n = self.n
+        beta, lam, lam_hat = theta[:n], float(theta[n]), float(theta[n + 1])
+        t0 = time.perf_counter()
+        C = pair_costs(beta, lam, lam_hat, self.X, self.y, self.X_aux, self.y_aux, alpha=self.alpha,
+                       kappa=self.kappa, p=self.p)
+        t1 = time.perf_counter()
+        V, pi, x = self._lp.solve(C)
+        t2 = time.perf_counter()
+        support = np.flatnonzero(pi > 0)
+        I, J = np.divmod(support, self.N_hat)
+        g = pair_cost_subgradient(beta, lam, lam_hat, I, J, pi[support], self.X, self.y, self.X_aux,
+                                  self.y_aux, alpha=self.alpha, kappa=self.kappa, p=self.p)
+        self.seconds["costs"] += t1 - t0 + time.perf_counter() - t2
+        self.seconds["lp"] += t2 - t1
+        self.points.append(np.array(theta, float))
+        self.values.append(V)
+        self.slopes.append(g)
+        self.primal.append(x)
+        return len(self.values) - 1
+
+    def _cuts(self) -> tuple[np.ndarray, np.ndarray]:
+        G = np.array(self.slopes)
+        return G, np.array(self.values) - np.einsum("kj,kj->k", G, np.array(self.points))
+
+    def _theta_set(self, theta, lam, lam_hat) -> list:
+        beta = theta[: self.n]
+        cons = [lam >= 0, lam_hat >= 0, cp.abs(beta) <= lam + lam_hat]
+        return cons + ([cp.abs(beta) <= self.beta_bound] if self.beta_bound is not None else [])
+
+    def _master(self, center: np.ndarray, mu: float, eps: float, eps_hat: float) -> np.ndarray:
+        """argmin_Θ ελ + ε̂λ̂ + max(0, cuts) + (μ/2)‖θ − center‖² (Clarabel, status checked)."""
+        n = self.n
+        G, h = self._cuts()
+        theta, t = cp.Variable(n + 2), cp.Variable(nonneg=True)
+        lam, lam_hat = theta[n], theta[n + 1]
+        objective = eps * lam + eps_hat * lam_hat + t + (mu / 2) * cp.sum_squares(theta - center)
+        constraints = [t >= h + G @ theta, *self._theta_set(theta, lam, lam_hat)]
+        problem = cp.Problem(cp.Minimize(objective), constraints)
+        start = time.perf_counter()
+        solve(problem, name="robust_lr_aux.inter_aro_bundle.master", solver="CLARABEL", problem_class="QP")
+        self.seconds["master"] += time.perf_counter() - start
+        return np.asarray(theta.value, float)
+
+    def lower_bound(self, eps: float, eps_hat: float, best: float, center: np.ndarray
+                    ) -> tuple[float, np.ndarray]:
+        """A certified lower bound on min_Θ F and its θ: the Kelley model's minimum over Θ, an LP (HiGHS).
+
+        Θ is bounded by λ ≤ best/ε and λ̂ ≤ best/ε̂ (V ≥ 0, so a better θ has ελ ≤ F(θ) ≤ best).  The LP is
+        first solved in a box ‖θ − centre‖_∞ ≤ r: if its minimiser touches no side of the box it is a
+        local, hence (the model is convex) global, minimiser over Θ; else r grows fourfold.
+        """
+        n = self.n
+        G, h = self._cuts()
+        K = len(h)
+        B = self.beta_bound if self.beta_bound is not None else best / eps + best / eps_hat
+        # variables (β, λ, λ̂, t): rows G θ − t ≤ −h; ±β_k − λ − λ̂ ≤ 0
+        eye = sp.eye(n, format="csr")
+        ones = np.ones((n, 1))
+        A = sp.vstack([
+            sp.hstack([sp.csr_matrix(G), -np.ones((K, 1))]),
+            sp.hstack([eye, -ones, -ones, np.zeros((n, 1))]),
+            sp.hstack([-eye, -ones, -ones, np.zeros((n, 1))]),
+        ], format="csc")
+        cost = np.concatenate([np.zeros(n), [eps, eps_hat, 1.0]])
+        lo = np.concatenate([np.full(n, -B), [0.0, 0.0, 0.0]])
+        hi = np.concatenate([np.full(n, B), [best / eps, best / eps_hat, np.inf]])
+        rows_lo, rows_hi = np.full(K + 2 * n, -np.inf), np.concatenate([-h, np.zeros(2 * n)])
+        radius = 0.1 * (1.0 + float(np.max(np.abs(center))))
+        while True:
+            box_lo = np.append(np.maximum(lo[:-1], center - radius), lo[-1])
+            box_hi = np.append(np.minimum(hi[:-1], center + radius), hi[-1])
+            res = solve_lp(cost, A, rows_lo, rows_hi, box_lo, box_hi,
+                           name="robust_lr_aux.inter_aro_bundle.lower_bound")
+            theta = res.x[:-1]
+            slack = 1e-9 * radius  # a side counts only where it is the box's, not Θ's
+            touches = ((box_lo[:-1] > lo[:-1]) & (theta <= box_lo[:-1] + slack)) | (
+                (box_hi[:-1] < hi[:-1]) & (theta >= box_hi[:-1] - slack))
+            if not touches.any():
+                return res.objective, theta
+            radius *= 4.0
+
+    def fit(self, eps: float, eps_hat: float, *, gap: float = 1e-6, max_iter: int = 3000) -> Fit:
+        """Minimise F for radii (ε, ε̂) > 0 to a certified relative gap (F − lower bound ≤ gap·(1 + |F|)).
+
+        Starts at the best known point for these radii among the cuts kept so far (the previous fits'
+        points); raises :class:`RuntimeError` if ``max_iter`` steps do not close the gap.
+        """
+        eps = check_positive("eps", eps)
+        eps_hat = check_positive("eps_hat", eps_hat)
+        gap = check_positive("gap", gap)
+        max_iter = check_integer("max_iter", max_iter, minimum=1)
+        n = self.n
+        started = time.perf_counter()
+        lp_before = self.seconds["lp"]
+        if not self.values:
+            self.oracle(self.start)
+        F = [eps * th[n] + eps_hat * th[n + 1] + v for th, v in zip(self.points, self.values, strict=True)]
+        best = int(np.argmin(F))
+        center, F_center = self.points[best], F[best]
+        mu, mu_min, mu_max = 1.0, 1e-4, 1e4
+        steps = lower = 0
+        while steps < max_iter:
+            steps += 1
+            new = self._master(center, mu, eps, eps_hat)
+            G, h = self._cuts()
+            model = eps * new[n] + eps_hat * new[n + 1] + max(0.0, float(np.max(h + G @ new)))
+            if F_center - model <= gap * (1 + abs(F_center)):  # the step predicts no progress: check the gap
+                lower, kelley = self.lower_bound(eps, eps_hat, F_center, center)
+                if F_center - lower <= gap * (1 + abs(F_center)):
+                    break
+                new, model = kelley, lower  # the model is loosest at its minimiser: cut there (a Kelley step)
+            k = self.oracle(new)
+            F_new = eps * new[n] + eps_hat * new[n + 1] + self.values[k]
+            if F_new <= F_center - 0.1 * (F_center - model):  # a serious step
+                center, F_center, best = new, F_new, k
+                mu = max(mu / 2, mu_min)
+            else:
+                mu = min(mu * 1.5, mu_max)
+            if F_new < F_center:
+                center, F_center, best = new, F_new, k
+        if F_center - lower > gap * (1 + abs(F_center)):
+            raise RuntimeError(f"InterAroBundle.fit: the gap did not close in max_iter={max_iter} steps "
+                               f"(eps={eps}, eps_hat={eps_hat})")
+        x = self.primal[best]
+        record = SolveRecord(
+            problem="robust_lr_aux.Inter-ARO*-bundle", solver="HIGHS+CLARABEL",
+            solver_version=f"highspy {solver_version('HIGHS')}, clarabel {solver_version('CLARABEL')}",
+            status="optimal", objective=F_center, solve_time=self.seconds["lp"] - lp_before,
+            wall_time=time.perf_counter() - started, requested_solver="HIGHS+CLARABEL")
+        extra = {"lam": center[n], "lam_hat": center[n + 1], "s": x[: self.N], "s_hat": x[self.N:],
+                 "lower_bound": lower, "steps": steps, "cuts": len(self.values)}
+        return Fit(center[:n].copy(), F_center, [record], extra)
+
+
+def fit_inter_aro_bundle(X, y, X_aux, y_aux, *, alpha: float, eps: float, eps_hat: float, kappa: float, p=2,
+                         beta_bound: float | None = 100.0, gap: float = 1e-6) -> Fit:
+    """One Inter-ARO* fit by :class:`InterAroBundle` (a grid of radii should share one instance)."""
+    bundle = InterAroBundle(X, y, X_aux, y_aux, alpha=alpha, kappa=kappa, p=p, beta_bound=beta_bound)
+    return bundle.fit(eps, eps_hat, gap=gap)
