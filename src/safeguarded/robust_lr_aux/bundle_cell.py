@@ -18,10 +18,11 @@ from safeguarded.experiments import rng_for
 from safeguarded.robust_lr_aux import cv
 from safeguarded.robust_lr_aux import data as D
 from safeguarded.robust_lr_aux.inter_aro_bundle import InterAroBundle
-from safeguarded.robust_lr_aux.losses import attacked_error
+from safeguarded.robust_lr_aux.losses import attacked_error, check_attack_norm, check_data
+from safeguarded.robust_lr_aux.models import check_beta_bound
 from safeguarded.robust_lr_aux.transport import wasserstein_distance
 from safeguarded.solvers import SolverError
-from safeguarded.validation import check_integer, check_positive
+from safeguarded.validation import check_integer, check_positive, check_rng, check_type
 
 __all__ = ["cross_validate_bundle", "uci_bundle_cell"]
 
@@ -46,6 +47,16 @@ def cross_validate_bundle(X, y, X_aux, y_aux, *, alpha, grids: cv.Grids, rng, p=
                           gap: float = 1e-6) -> dict:
     """:func:`cv.cross_validate` of DRO+ARO+Aux with the bundle fits (same folds, order and ties)."""
     start = time.perf_counter()
+    X, y, X_aux, y_aux = check_data(X, y, X_aux, y_aux)
+    alpha = check_positive("alpha", alpha, allow_zero=True)
+    check_type("grids", grids, cv.Grids, "a Grids")
+    check_rng("rng", rng)
+    p = check_attack_norm(p)
+    beta_bound = check_beta_bound(beta_bound)
+    gap = check_positive("gap", gap)
+    for name, values in (("grids.eps_inter", grids.eps_inter or grids.eps), ("grids.eps_hat", grids.eps_hat)):
+        for v in values:
+            check_positive(name, v)  # the bundle bounds λ by F/ε and λ̂ by F/ε̂
     kappas = cv.kappa_values(grids.kappas, X.shape[1])
     W = {k: wasserstein_distance(X, y, X_aux, y_aux, kappa=k) for k in kappas}
     cands = cv._candidates(METHOD, grids, kappas, W, alpha)
