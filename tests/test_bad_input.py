@@ -2867,6 +2867,12 @@ def _ra_grids():
     return Grids(**RA_GRID)
 
 
+def _ra_grids_with(**changes):
+    from safeguarded.robust_lr_aux.cv import Grids
+
+    return Grids(**{**RA_GRID, **changes})
+
+
 def _ra_data(drop: str | None = None):
     def make():
         data = {**{k: np.asarray(v) for k, v in RA.items()}, "X_test": np.asarray(RA["X"]),
@@ -3138,6 +3144,71 @@ CASES += [
     case("robust_lr_aux.models.mixture_weight", dict(w=0.5, N=4, N_hat=3), w=LEVEL, N_hat=COUNT),
     case("robust_lr_aux.transport.ground_cost", dict(RA, kappa=1.0), **RA_BAD, kappa=RA_NONNEG,
          q=[0.5, NAN, "abc"]),
+    case(
+        "robust_lr_aux.inter_aro_bundle.pair_costs",
+        dict(beta=[0.1, -0.1], lam=0.1, lam_hat=0.1, **RA, alpha=0.1, kappa=1.0),
+        beta=[[1.0], [NAN, 1.0]],
+        lam=RA_NONNEG,
+        lam_hat=RA_NONNEG,
+        **RA_BAD,
+        alpha=RA_NONNEG,
+        kappa=RA_NONNEG,
+        p=RA_P,
+    ),
+    case(
+        "robust_lr_aux.inter_aro_bundle.pair_cost_subgradient",
+        dict(beta=[0.1, -0.1], lam=0.1, lam_hat=0.1, I=[0, 1], J=[0, 2], weights=[0.5, 0.5], **RA, alpha=0.1,
+             kappa=1.0),
+        beta=[[1.0], [NAN, 1.0]],
+        lam=RA_NONNEG,
+        lam_hat=RA_NONNEG,
+        I=[[0, 9], [0.5, 1], [-1, 0], [0]],
+        J=[[0, 9], [0, 0.5]],
+        weights=[[0.5], [NAN, 0.5]],
+        **RA_BAD,
+        alpha=RA_NONNEG,
+        kappa=RA_NONNEG,
+        p=RA_P,
+    ),
+    case(
+        "robust_lr_aux.inter_aro_bundle.fit_inter_aro_bundle",
+        dict(RA, alpha=0.1, eps=0.1, eps_hat=0.1, kappa=1.0),
+        **RA_BAD,
+        alpha=RA_NONNEG,
+        eps=POSITIVE,
+        eps_hat=POSITIVE,
+        kappa=RA_NONNEG,
+        p=RA_P,
+        beta_bound=RA_BOUND,
+        gap=POSITIVE,
+    ),
+    case(
+        "robust_lr_aux.bundle_cell.cross_validate_bundle",
+        dict(RA, alpha=0.1, grids=_ra_grids, rng=_rng),
+        **RA_BAD,
+        alpha=RA_NONNEG,
+        grids=["bogus", Made("grids with eps_hat 0", lambda: _ra_grids_with(eps_hat=(0.0,)))],
+        rng=[0],
+        p=RA_P,
+        beta_bound=RA_BOUND,
+        gap=POSITIVE,
+    ),
+    case(
+        "robust_lr_aux.bundle_cell.uci_bundle_cell",
+        dict(dataset="ecoli", alpha=0.1, **RA_GRID, seed=0),
+        dataset=["bogus", "absent"],
+        alpha=RA_NONNEG,
+        max_aux=COUNT,
+        gap=POSITIVE,
+        **{k: v for k, v in RA_GRID_BAD.items() if k != "cg_threshold"},
+    ),
+    case(
+        "robust_lr_aux.bundle_cell.uci_bundle_cell",
+        dict(dataset="ecoli", alpha=0.1, **RA_GRID, seed=0),
+        vocabulary=False,
+        eps=[(0.0,)],  # the bundle bounds lam by F / eps: a zero radius is refused
+        eps_hat=[(0.0,)],
+    ),
     case(
         "robust_lr_aux.radius_choice.radius_choices",
         dict(runs=_ra_inter_runs(), eps_inter=(0.1,), eps_hat=(1.0, 10.0), large=[10.0], alpha=0.05),
