@@ -621,3 +621,42 @@ def test_gaussian_mixtures_table14_l2_mixture_not_private_at_2_1e4():
     assert audit.audit_cell(2.0, 1e-4, "MG", sigma, 8)["delta_actual"] > 0.5
     sigma = audit.implied_sigma("MG", 15.025, 2.0, 0.25, 1, norm="l2")
     assert audit.audit_cell(2.0, 0.25, "MG", sigma, 1)["delta_actual"] <= 0.25 * (1 + 1e-6)
+
+
+def test_robust_lr_aux_contraceptive_erm_attacked_error_depends_on_the_minimiser(data_mirror):
+    """Cause 'contraceptive ERM' (underspecified). The encoded contraceptive design (nominal features one-hot
+    with every level, plus a constant) has rank 18 of 22, so ERM's minimiser is not unique: adding a null
+    direction of the design changes no score βᵀx (training or test rows, which share the dependency) but
+    changes ‖β‖₂ and with it the attacked error. Clarabel and SCS reach the same ERM objective on the
+    notebook's splits, the same error without an attack, and different errors under attack; Clarabel and
+    ECOS fail on simulations 0 and 1, which SCS solves with a large ‖β‖. SCS's minimiser over all 10
+    simulations lands on the printed ERM errors (44.14 / 66.19 % at alpha = 0.05 / 0.2)."""
+    from safeguarded.experiments import rng_for
+    from safeguarded.robust_lr_aux import data, models
+    from safeguarded.robust_lr_aux.losses import attacked_error
+    from safeguarded.solvers import SolverError
+
+    frame = data.raw_uci_frame("contraceptive")
+    X, y = data.Encoder.fit(frame).transform(frame)
+    assert np.linalg.matrix_rank(X) == X.shape[1] - 4 == 18
+    n_tr, _, n_te = data.uci_split_sizes(len(y))
+    errors = {"CLARABEL": [], "SCS": []}
+    for sim in range(10):
+        perm = rng_for(sim).permutation(len(y))
+        tr, te = perm[n_te : n_te + n_tr], perm[:n_te]
+        fits = {}
+        for solver in errors:
+            try:
+                fits[solver] = models.build_erm(X[tr], y[tr], beta_bound=100.0).fit(solver=solver)
+            except SolverError:
+                assert solver == "CLARABEL" and sim in (0, 1)  # the notebook's two recorded failures
+                continue
+            beta = fits[solver].beta
+            errors[solver].append([100 * attacked_error(beta, X[te], y[te], a) for a in (0, 0.05, 0.2)])
+        if len(fits) == 2:
+            assert fits["SCS"].objective == pytest.approx(fits["CLARABEL"].objective, abs=1e-5)
+            assert errors["SCS"][-1][0] == pytest.approx(errors["CLARABEL"][-1][0])  # no attack: same error
+    clarabel, scs = np.array(errors["CLARABEL"]), np.array(errors["SCS"])
+    assert len(clarabel) == 8 and len(scs) == 10
+    assert scs[2:, 2].mean() - clarabel[:, 2].mean() > 4.0  # same simulations, same objective: 7 pp apart
+    assert abs(scs[:, 1].mean() - 44.14) < 3.0 and abs(scs[:, 2].mean() - 66.19) < 3.0
