@@ -230,19 +230,27 @@ def test_robust_lr_aux_reversed_split_ecoli_errors_need_unstandardised_features(
     assert abs(raw["ERM 0.05"] - 14.59) < 3.0 and abs(raw["ARO 0.05"] - 11.41) < 3.0  # the printed regime
 
 
+def _uci_splits(n_rows: int, sims: int = 10):
+    """(simulation, training rows, test rows) of the Tables 27/30/31 notebook's splits (uci_simulation's
+    permutation of rng_for(seed), seeds 0..sims-1)."""
+    from safeguarded.experiments import rng_for
+    from safeguarded.robust_lr_aux import data
+
+    n_tr, _, n_te = data.uci_split_sizes(n_rows)
+    for sim in range(sims):
+        perm = rng_for(sim).permutation(n_rows)
+        yield sim, perm[n_te : n_te + n_tr], perm[:n_te]
+
+
 def _split_erm_errors(design: np.ndarray, labels: np.ndarray, sims: int = 10,
                       alphas=(0.0,)) -> dict[float, np.ndarray]:
     """ERM's test error (%) under l2 attacks of strength ``alphas`` on the Tables 27/30/31 notebook's splits
-    (uci_simulation's permutation of rng_for(seed), seeds 0..sims-1)."""
-    from safeguarded.experiments import rng_for
-    from safeguarded.robust_lr_aux import data, models
+    (:func:`_uci_splits`)."""
+    from safeguarded.robust_lr_aux import models
     from safeguarded.robust_lr_aux.losses import attacked_error
 
-    n_tr, _, n_te = data.uci_split_sizes(len(labels))
     errors = {a: [] for a in alphas}
-    for sim in range(sims):
-        perm = rng_for(sim).permutation(len(labels))
-        tr, te = perm[n_te : n_te + n_tr], perm[:n_te]
+    for _, tr, te in _uci_splits(len(labels), sims):
         erm = models.build_erm(design[tr], labels[tr], beta_bound=100.0).fit(solver="CLARABEL")
         for a in alphas:
             errors[a].append(100 * attacked_error(erm.beta, design[te], labels[te], a))
@@ -631,7 +639,6 @@ def test_robust_lr_aux_contraceptive_erm_attacked_error_depends_on_the_minimiser
     notebook's splits, the same error without an attack, and different errors under attack; Clarabel and
     ECOS fail on simulations 0 and 1, which SCS solves with a large ‖β‖. SCS's minimiser over all 10
     simulations lands on the printed ERM errors (44.14 / 66.19 % at alpha = 0.05 / 0.2)."""
-    from safeguarded.experiments import rng_for
     from safeguarded.robust_lr_aux import data, models
     from safeguarded.robust_lr_aux.losses import attacked_error
     from safeguarded.solvers import SolverError
@@ -639,11 +646,8 @@ def test_robust_lr_aux_contraceptive_erm_attacked_error_depends_on_the_minimiser
     frame = data.raw_uci_frame("contraceptive")
     X, y = data.Encoder.fit(frame).transform(frame)
     assert np.linalg.matrix_rank(X) == X.shape[1] - 4 == 18
-    n_tr, _, n_te = data.uci_split_sizes(len(y))
     errors = {"CLARABEL": [], "SCS": []}
-    for sim in range(10):
-        perm = rng_for(sim).permutation(len(y))
-        tr, te = perm[n_te : n_te + n_tr], perm[:n_te]
+    for sim, tr, te in _uci_splits(len(y)):
         fits = {}
         for solver in errors:
             try:
