@@ -3,6 +3,11 @@
     python benchmarks/bench_robust_lr_aux_thesis_radii.py                       # one cell per set
     python benchmarks/bench_robust_lr_aux_thesis_radii.py --datasets dermatology --alphas 0 0.05 0.2 \
         --seeds 0 1 2 3 4 5 6 7 8 9                                             # all 30 cells
+    python benchmarks/bench_robust_lr_aux_thesis_radii.py --datasets spambase \
+        --out benchmarks/results/robust_lr_aux_thesis_radii_spambase.csv        # ≈ 66 min a cell
+
+(The stored spambase row was measured before the ``status``, ``beta_norm_inf`` and
+``test_predicted_positive`` columns existed; its other columns are the same.)
 
 Tables 27/30/31 discard the (ε, ε̂) pairs with ε + ε̂ < W(P_N, P̂_N̂) (§4.7.1, L4267). On dermatology
 (W ≈ 18-19) and spambase (W ≈ 14-15) every pair of the uci notebook's reduced Inter-ARO* grid
