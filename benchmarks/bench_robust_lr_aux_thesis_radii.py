@@ -6,15 +6,17 @@
     python benchmarks/bench_robust_lr_aux_thesis_radii.py --datasets spambase \
         --out benchmarks/results/robust_lr_aux_thesis_radii_spambase.csv        # ≈ 66 min a cell
 
+    python benchmarks/bench_robust_lr_aux_thesis_radii.py --distances --seeds 0 1 2 3 4 5 6 7 8 9   # W only
+
 (The stored spambase row was measured before the ``status``, ``beta_norm_inf`` and
 ``test_predicted_positive`` columns existed; its other columns are the same.)
 
 Tables 27/30/31 discard the (ε, ε̂) pairs with ε + ε̂ < W(P_N, P̂_N̂) (§4.7.1, L4267). On dermatology
-(W ≈ 18-19) and spambase (W ≈ 14-15) every pair of the uci notebook's reduced Inter-ARO* grid
+(W = 18.3-20.8) and spambase (W = 14.4-15.1) every pair of the uci notebook's reduced Inter-ARO* grid
 (ε ∈ {0.01, 0.1}, ε̂ ∈ {1, 10}) falls below W, so DRO+ARO+Aux has no value there (status ``empty
 grid``). On the thesis's grid (``cv.THESIS_RADII`` for both radii, κ = 1) only pairs whose two radii
-are 5 or 10 can reach W ≥ 12, so this script cross-validates DRO+ARO+Aux over the thesis's positive radii
-(the filter leaves exactly the thesis's surviving pairs; 0 cannot survive, since the other radius is at
+are 5 or 10 can reach a W above 12, so this script cross-validates DRO+ARO+Aux over the thesis's positive
+radii (the filter leaves exactly the thesis's surviving pairs; 0 cannot survive, since the other radius is at
 most 10) with the notebook's folds, random streams and solvers: constraint generation on dermatology,
 the level bundle method on spambase (``bundle_cell.cross_validate_bundle``).
 
@@ -23,7 +25,9 @@ the thesis's grid is empty too), the chosen pair, the attacked test error (%), �
 test rows the unattacked classifier calls positive (a constant classifier: 0 or 1), and the wall time of the
 cross-validation and refit: the per-cell time and the count a notebook run at the thesis's radii costs.
 Rows go to ``benchmarks/results/robust_lr_aux_thesis_radii.csv`` (``--out``); times are wall-clock on a
-machine that may be shared.
+machine that may be shared. ``--distances`` fits nothing: per simulation it records W from the training rows
+to the synthetic rows and to the real test rows (``..._distances.csv``), the part of W a perfect
+synthesiser would leave.
 """
 
 from __future__ import annotations
@@ -75,18 +79,35 @@ def cell(dataset: str, alpha: float, seed: int) -> dict:
             "solver": out["solver"], "solver_version": out["solver_version"]}
 
 
+def distances(dataset: str, seed: int) -> dict:
+    """W from the training rows (the filter's metric, κ = 1) to the synthetic rows and to the real test rows.
+
+    The real test rows come from the same data set as the training rows, so their W is what a perfect
+    synthesiser would give (up to the sample sizes): the part of W that the synthesiser does not cause.
+    """
+    data = D.uci_simulation(dataset, rng_for(seed))
+    train = (data["X"], data["y"])
+    return {"dataset": dataset, "seed": seed, "N": len(data["y"]), "N_hat": len(data["y_aux"]),
+            "N_test": len(data["y_test"]), "n": data["X"].shape[1],
+            "W_synthetic": wasserstein_distance(*train, data["X_aux"], data["y_aux"], kappa=1.0),
+            "W_real_test": wasserstein_distance(*train, data["X_test"], data["y_test"], kappa=1.0)}
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--datasets", nargs="*", default=["dermatology", "spambase"])
     parser.add_argument("--alphas", type=float, nargs="*", default=[0.05])
     parser.add_argument("--seeds", type=int, nargs="*", default=[0])
-    parser.add_argument("--out", default=str(OUT / "robust_lr_aux_thesis_radii.csv"))
+    parser.add_argument("--distances", action="store_true",
+                        help="only W to the synthetic and to the real test rows, per simulation (no fits)")
+    parser.add_argument("--out", default=None, help="default: ...thesis_radii[_distances].csv")
     args = parser.parse_args(argv)
+    args.out = args.out or str(OUT / f"robust_lr_aux_thesis_radii{'_distances' * args.distances}.csv")
     rows = []
     for dataset in args.datasets:
-        for alpha in args.alphas:
+        for alpha in [None] if args.distances else args.alphas:
             for seed in args.seeds:
-                rows.append(cell(dataset, alpha, seed))
+                rows.append(distances(dataset, seed) if args.distances else cell(dataset, alpha, seed))
                 print(rows[-1], flush=True)
                 Path(args.out).parent.mkdir(parents=True, exist_ok=True)
                 pd.DataFrame(rows).assign(machine=platform.node()).to_csv(args.out, index=False)
