@@ -44,7 +44,7 @@ from safeguarded.robust_lr_aux import cv
 from safeguarded.robust_lr_aux import data as D
 from safeguarded.robust_lr_aux.bundle_cell import cross_validate_bundle
 from safeguarded.robust_lr_aux.losses import attacked_error
-from safeguarded.robust_lr_aux.transport import wasserstein_distance
+from safeguarded.robust_lr_aux.transport import radius_pairs, wasserstein_distance
 
 OUT = Path(__file__).resolve().parent / "results"
 METHOD = "DRO+ARO+Aux"
@@ -60,17 +60,19 @@ def cell(dataset: str, alpha: float, seed: int) -> dict:
     data = D.uci_simulation(dataset, rng_for(seed))
     rng = rng_for(seed, 1000 + cv.METHODS.index(METHOD))  # the notebook's stream for this method
     args = (data["X"], data["y"], data["X_aux"], data["y_aux"])
-    W = wasserstein_distance(*args, kappa=1.0)
-    survivors = [(e, h) for e in cv.THESIS_RADII for h in cv.THESIS_RADII if e + h >= W - 1e-12]
-    row = {"dataset": dataset, "alpha": alpha, "seed": seed, "N": len(data["y"]), "N_hat": len(data["y_aux"]),
-           "W": W, "thesis_pairs_surviving": " ".join(f"({e:g},{h:g})" for e, h in survivors) or "none"}
-    if not survivors:  # the thesis's grid is empty too: a recorded missing value, as in the notebook
-        return {**row, "n_candidates": 0, "status": "empty grid"}
-    if dataset in BUNDLE:
-        out = cross_validate_bundle(*args, alpha=alpha, grids=GRIDS, rng=rng)
-    else:
-        out = cv.cross_validate(METHOD, *args, alpha=alpha, grids=GRIDS, rng=rng, beta_bound=100.0)
-    return {**row, "status": "ok", "n_candidates": out["n_candidates"], "n_failed": out["n_failed"],
+    row = {"dataset": dataset, "alpha": alpha, "seed": seed, "N": len(data["y"]), "N_hat": len(data["y_aux"])}
+    try:
+        if dataset in BUNDLE:
+            out = cross_validate_bundle(*args, alpha=alpha, grids=GRIDS, rng=rng)
+        else:
+            out = cv.cross_validate(METHOD, *args, alpha=alpha, grids=GRIDS, rng=rng, beta_bound=100.0)
+    except cv.EmptyGridError:  # the thesis's grid is empty too: a recorded missing value, as in the notebook
+        W = wasserstein_distance(*args, kappa=1.0)  # the exception names W only in its message
+        return {**row, "W": W, "thesis_pairs_surviving": "none", "status": "empty grid", "n_candidates": 0}
+    W = out["W"][1.0]
+    survivors = radius_pairs(cv.THESIS_RADII, cv.THESIS_RADII, W)
+    return {**row, "W": W, "thesis_pairs_surviving": " ".join(f"({e:g},{h:g})" for e, h in survivors),
+            "status": "ok", "n_candidates": out["n_candidates"], "n_failed": out["n_failed"],
             "eps": out["params"]["eps"], "eps_hat": out["params"]["eps_hat"],
             "cv_error": 100.0 * out["cv_error"], "seconds": round(out["time"], 1),
             "error": 100.0 * attacked_error(out["beta"], data["X_test"], data["y_test"], alpha, 2),
