@@ -14,6 +14,10 @@ SHELL := /bin/bash
 ## VENV=.venv            the virtual environment `make install` creates and every target uses
 ## PYTHON=python3        the interpreter that creates VENV (3.11-3.13; the lock is for these on Linux)
 ## EXTRAS=dev,scip       pip extras to install (dev: tests, nbval, site, uv; scip: SCIP; mosek, cluster)
+## NOTEBOOK=             reproduce: only these notebooks of WORK (names without .ipynb, space-separated)
+## BUDGET=               reproduce: stop starting sweep cells after this long (2h, 90m, 600s); rerun continues
+##                       from the committed store (results/); empty: no limit
+## N=2                   verify: stored cells recomputed per sweep (a seeded sample)
 ## LOCK=requirements/lock.txt  pip constraints install pins every dependency to; LOCK= installs unpinned
 ## LOCK_ARGS=            extra arguments of `uv pip compile` for `make lock` (e.g. --upgrade)
 PYTHON ?= python3
@@ -23,6 +27,9 @@ EXTRAS ?= dev,scip
 WORK ?= all
 SCALE ?= paper
 SEED ?=
+BUDGET ?=
+NOTEBOOK ?=
+N ?= 2
 DATA_MIRROR ?=
 LOCK ?= requirements/lock.txt
 LOCK_ARGS ?=
@@ -35,8 +42,9 @@ endif
 
 SMOKE := build/smoke
 SEED_ARG := $(if $(strip $(SEED)),--seed $(SEED),)
+BUDGET_ARG := $(if $(strip $(BUDGET)),--budget $(BUDGET),) $(foreach n,$(NOTEBOOK),--notebook $(n))
 
-.PHONY: help install lock reproduce notebooks claims test unit smoke nbval references timings bad-input site browser bench lint clean clean-stale
+.PHONY: help install lock reproduce notebooks claims test unit smoke nbval references timings bad-input site browser bench lint clean clean-scratch status verify verify-fast
 
 help: ## list the targets and variables
 	@echo "usage: make <target> [VARIABLE=value ...]   (reproduce and test install first if needed)"
@@ -75,7 +83,8 @@ ifeq ($(SCALE),smoke)
 reproduce: smoke ## execute WORK's notebooks at SCALE; paper: outputs into notebooks/ and figures/, claims, timings, site; smoke: all under build/smoke
 else
 reproduce: install
-	$(PY) -m safeguarded.notebooks --work $(WORK) --scale $(SCALE) $(SEED_ARG)
+	$(PY) -m safeguarded.notebooks --work $(WORK) --scale $(SCALE) $(SEED_ARG) $(BUDGET_ARG)
+	$(PY) -m safeguarded.results status --write README.md docs/results.md
 	$(PY) -m safeguarded.claims --readme README.md --findings docs/findings.md
 	$(PY) -m safeguarded.notebooks --timings $(wildcard build/smoke/timings.csv) build/paper/timings.csv
 	$(PY) -m safeguarded.site --out build/site
@@ -86,7 +95,7 @@ claims: install ## validate and merge the notebooks' claims into figures/claims.
 
 test: install ## unit tests; every notebook once at smoke scale, checked outputs vs tests/references; site in a browser
 	start=$$(date +%s)
-	$(MAKE) --no-print-directory unit smoke nbval site browser
+	$(MAKE) --no-print-directory unit verify-fast smoke nbval site browser
 	seconds=$$(( $$(date +%s) - start ))
 	echo "make test: $$seconds s"
 	if [ "$(WORK)" = all ]; then $(PY) -c "import sys; from pathlib import Path; \
@@ -137,8 +146,17 @@ bench: install ## run every benchmarks/bench_*.py script (not part of CI)
 lint: install ## ruff over the package, tests and benchmarks
 	$(PY) -m ruff check src tests benchmarks
 
-clean: ## remove build outputs (never the cached sweep results in results/)
+status: install ## the results store per sweep: cells stored / needed, core-hours spent and to go (README, docs/results.md)
+	$(PY) -m safeguarded.results status --work $(WORK) $(if $(filter all,$(WORK)),--write README.md docs/results.md,)
+
+verify: install ## recompute N seeded-random stored cells of every sweep of WORK and compare with the store
+	$(PY) -m safeguarded.results verify --work $(WORK) --n $(N) $(SEED_ARG)
+
+verify-fast: install ## make test's sample: the quickest stored cell of every sweep (at most 60 s each)
+	$(PY) -m safeguarded.results verify --work $(WORK) --n 1 --fast --max-seconds 60
+
+clean: ## remove build outputs (never the results store in results/)
 	rm -rf build .pytest_cache
 
-clean-stale: install ## remove cached sweep cells of older code/solver versions and killed runs' temporaries
-	$(PY) -m safeguarded.experiments clean-stale
+clean-scratch: install ## remove the old pickle cache and dead processes' markers under results/ (never store data)
+	$(PY) -m safeguarded.experiments clean-scratch

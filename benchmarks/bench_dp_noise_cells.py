@@ -15,7 +15,6 @@ The times are wall-clock on a machine shared with other jobs.
 from __future__ import annotations
 
 import argparse
-import pickle
 import platform
 import time
 from pathlib import Path
@@ -26,6 +25,7 @@ from safeguarded.dp_noise import bounds as bd
 from safeguarded.dp_noise import synthetic as syn
 from safeguarded.experiments import grid
 from safeguarded.paths import RESULTS, figure_dir
+from safeguarded.results import stored_frame
 
 THESIS_SECONDS = 2.2
 OUT = Path(__file__).resolve().parent / "results"
@@ -50,13 +50,10 @@ def summarise(cells: pd.DataFrame) -> pd.DataFrame:
 
 
 def from_sweep(name: str = "dp_noise/tables_paper") -> pd.DataFrame:
-    rows = []
-    for path in sorted((RESULTS / name).glob("*.pkl")):
-        with open(path, "rb") as f:
-            rows += pickle.load(f)["rows"]
-    if not rows:
-        raise SystemExit(f"no cached cells under {RESULTS / name}; run the tables notebook at paper scale")
-    return pd.DataFrame(rows)
+    out = stored_frame(name)
+    if out.empty:
+        raise SystemExit(f"no stored cells of {name} in {RESULTS}; run the tables notebook at paper scale")
+    return out
 
 
 def retime(work: int) -> pd.DataFrame:

@@ -19,7 +19,6 @@ SAFEGUARDED_N_JOBS=1.
 from __future__ import annotations
 
 import argparse
-import pickle
 import platform
 from pathlib import Path
 
@@ -27,6 +26,7 @@ import pandas as pd
 
 from safeguarded.gaussian_mixtures import optimum
 from safeguarded.paths import RESULTS
+from safeguarded.results import stored_frame
 
 OUT = Path(__file__).resolve().parent / "results"
 CELLS = [
@@ -61,16 +61,9 @@ def retime(works, losses=("l1", "l2")) -> pd.DataFrame:
 
 
 def from_sweep(name: str) -> pd.DataFrame:
-    rows = []
-    for path in sorted((RESULTS / name).glob("*.pkl")):
-        with open(path, "rb") as f:
-            cell = pickle.load(f)
-        rows += [{**cell["params"], **r} for r in cell["rows"]]
-    if not rows:
-        raise SystemExit(
-            f"no cached cells under {RESULTS / name}; run the grid-tables notebook at paper scale"
-        )
-    out = pd.DataFrame(rows)
+    out = stored_frame(name)
+    if out.empty:
+        raise SystemExit(f"no stored cells of {name} in {RESULTS}; run the grid-tables notebook")
     size = "work" if "work" in out else "n_cells"  # HiGHS budgets, or the IPM sweep's grid size
     out = out[out[size] == out[size].max()]  # the paper-scale size (smoke runs share the folder)
     if "seconds_upper" in out:  # graded sweep (P and D); the uniform lower-bound sweep has "seconds"

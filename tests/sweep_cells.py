@@ -51,7 +51,7 @@ def kill_driver(root, scenarios):
     import signal
     from pathlib import Path
 
-    from safeguarded import experiments
+    from safeguarded import experiments, results
 
     root = Path(root)
     report = []
@@ -70,6 +70,7 @@ def kill_driver(root, scenarios):
                         os.kill(os.getpid(), signal.SIGKILL)
 
             experiments._fault_hook = hook
+            results._fault_hook = hook
             try:
                 experiments.run_sweep(
                     fault_cell,
@@ -82,7 +83,8 @@ def kill_driver(root, scenarios):
             finally:
                 os._exit(3)  # not killed: the scenario is wrong
         _, status = os.waitpid(pid, 0)  # reaped: the killed process is gone before the resume
-        files = sorted(p.name for p in (folder / "f").iterdir()) if (folder / "f").is_dir() else []
+        version = folder / "f" / "v1"
+        files = sorted(p.name for p in version.iterdir()) if version.is_dir() else []
         report.append(
             {
                 "point": point,
@@ -147,3 +149,8 @@ def memory_cell(mb, seed, k=0):
 
     x = np.ones(int(mb * 2**20 / 8))
     return {"pid": os.getpid(), "total": float(x.sum())}
+
+
+def unstorable_cell(k, seed):
+    """Returns a set, which the results store cannot hold (a cell must return plain values)."""
+    return {"members": {k, seed}}

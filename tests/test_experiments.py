@@ -1,5 +1,5 @@
 import json
-import logging
+import os
 import shutil
 import subprocess
 import sys
@@ -110,7 +110,7 @@ import json, sys
 from safeguarded.experiments import run_sweep
 from safeguarded.worka.core import cell
 df = run_sweep(cell, [{"k": k} for k in range(3)], [0, 1], name="worka/item", cache_dir=sys.argv[1],
-               backend="sequential")
+               backend="sequential", version=sys.argv[2])
 print(json.dumps({**df.attrs, "values": df["value"].tolist()}))
 """
 
@@ -120,7 +120,7 @@ def _small_package(root: Path) -> Path:
     pkg = root / "src" / "safeguarded"
     (pkg / "worka").mkdir(parents=True)
     (pkg / "workb").mkdir()
-    for name in ("__init__.py", "experiments.py", "paths.py"):
+    for name in ("__init__.py", "experiments.py", "paths.py", "results.py"):
         shutil.copy(SRC / name, pkg / name)
     (pkg / "common.py").write_text("def scale(k):\n    return 10 * k\n")
     (pkg / "worka" / "__init__.py").write_text("")
@@ -131,48 +131,78 @@ def _small_package(root: Path) -> Path:
     return pkg
 
 
-def _run_copy(root: Path) -> dict:
-    env = {k: v for k, v in __import__("os").environ.items() if k != "PYTHONPATH"}
+def _in_copy(root: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess:
+    """A fresh interpreter on the copy (as after restarting a kernel, or a new machine)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     env["PYTHONPATH"] = str(root / "src")
-    out = subprocess.run(
-        [sys.executable, str(root / "run.py"), str(root / "results")],
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=root,
+    return subprocess.run(
+        [sys.executable, *args], env=env, capture_output=True, text=True, check=check, cwd=root
     )
-    report = json.loads(out.stdout.strip().splitlines()[-1])
-    report["stderr"] = out.stderr
-    return report
 
 
-def test_editing_a_work_recomputes_its_cells_and_only_its_cells(tmp_path):
+def _run_copy(root: Path, version: str = "1") -> dict:
+    out = _in_copy(root, str(root / "run.py"), str(root / "results"), version)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def _verify_copy(root: Path) -> subprocess.CompletedProcess:
+    return _in_copy(
+        root, "-m", "safeguarded.results", "--root", str(root / "results"), "verify", "--n", "6", check=False
+    )
+
+
+def test_keys_survive_refactors_and_verify_catches_a_forgotten_version_bump(tmp_path):
     pkg = _small_package(tmp_path)
-    first = _run_copy(tmp_path)  # a fresh process per run, as after restarting a kernel
+    first = _run_copy(tmp_path)
     assert (first["computed"], first["cached"]) == (6, 0)
-    assert first["values"][:2] == [float(v) for v in first["values"][:2]]
 
-    (pkg / "workb" / "core.py").write_text(WORK_B.replace("x + 1", "x + 2"))  # an unrelated work
+    # refactors that change no number: a docstring of the work, another work, a foundation module
+    (pkg / "worka" / "core.py").write_text('"""A toy work."""\n' + WORK_A)
+    (pkg / "workb" / "core.py").write_text(WORK_B.replace("x + 1", "x + 2"))
+    (pkg / "common.py").write_text("def scale(k):\n    return 10 * k  # unchanged\n")
     second = _run_copy(tmp_path)
-    assert (second["computed"], second["cached"], second["stale"]) == (0, 6, 0)
-    assert second["values"] == first["values"]
+    assert (second["computed"], second["cached"]) == (0, 6) and second["values"] == first["values"]
+    ok = _verify_copy(tmp_path)
+    assert ok.returncode == 0 and "ok     worka/item v1: 6 of 6 stored cells recomputed" in ok.stdout
 
-    (pkg / "worka" / "core.py").write_text(WORK_A.replace("scale(k) +", "scale(k) + 1 +"))  # the work
+    # a number-changing edit without a version bump: the store still answers with the old numbers ...
+    (pkg / "common.py").write_text("def scale(k):\n    return 100 * k\n")
     third = _run_copy(tmp_path)
-    assert (third["computed"], third["cached"], third["stale"]) == (6, 0, 6)
-    assert third["values"] == [v + 1 for v in first["values"]]  # the new code's numbers, not the old
-    assert "6 stale cells of worka/item kept; remove with make clean-stale" in third["stderr"]
+    assert third["computed"] == 0 and third["values"] == first["values"]
+    # ... and verify fails, naming the sweep, the cells and the differences
+    caught = _verify_copy(tmp_path)
+    assert caught.returncode == 1, caught.stdout + caught.stderr
+    assert "FAILED worka/item v1: 6 of 6 stored cells recomputed" in caught.stdout
+    assert caught.stdout.count("cell params={'k': 1}") == 2  # both seeds of k = 1 ...
+    assert "cell params={'k': 0}" not in caught.stdout  # ... while k = 0 is unchanged (scale(0) = 0)
+    value = first["values"][2]
+    assert f"row 0 value: stored {value!r}, now {value + 90.0!r}" in caught.stdout
+    assert "1 failed: worka/item" in caught.stdout
 
-    (pkg / "common.py").write_text("def scale(k):\n    return 100 * k\n")  # a foundation module it imports
-    fourth = _run_copy(tmp_path)
-    assert (fourth["computed"], fourth["cached"]) == (6, 0)
-    assert fourth["values"] == [v + 90 * (i // 2) for i, v in enumerate(third["values"])]
-
-    removed = experiments.clean_stale(tmp_path / "results")
-    assert len(removed) == 12  # the cells of the first and the third code, not the current ones
-    assert len(list((tmp_path / "results" / "worka" / "item").glob("*.pkl"))) == 6
-    assert _run_copy(tmp_path)["computed"] == 0
+    # the bump: new keys, the new code's numbers, verify clean again (the old version stays stored)
+    fourth = _run_copy(tmp_path, version="2")
+    assert fourth["computed"] == 6 and fourth["values"] == [
+        v + 90 * (i // 2) for i, v in enumerate(first["values"])
+    ]
+    shards = {
+        p.parent.name: json.loads(p.read_text().splitlines()[0])
+        for p in (tmp_path / "results").rglob("*.jsonl")
+    }
+    assert shards["v1"]["code"] != shards["v2"]["code"]  # the fingerprint is recorded, not keyed
+    after = _in_copy(
+        tmp_path,
+        "-m",
+        "safeguarded.results",
+        "--root",
+        str(tmp_path / "results"),
+        "verify",
+        "--n",
+        "6",
+        "--sweep",
+        "worka/item",
+        check=False,
+    )
+    assert "ok     worka/item v2" in after.stdout and "FAILED worka/item v1" in after.stdout
 
 
 def test_code_closure_follows_safeguarded_imports_only():
@@ -187,32 +217,35 @@ def test_code_closure_follows_safeguarded_imports_only():
     assert "safeguarded.experiments" in experiments.code_modules(sweep_cells.noisy_mean)
 
 
-def test_key_depends_on_versions_and_salt(monkeypatch):
-    base = experiments.sweep_context(sweep_cells.noisy_mean)
-    assert experiments.sweep_context(sweep_cells.noisy_mean, "x") != base
-    assert experiments.sweep_context(sweep_cells.logged_slow) != base
-    versions = dict(experiments.installed_versions())
-    versions["clarabel"] = "0.0.0-other"
-    monkeypatch.setattr(experiments, "installed_versions", lambda: versions)
-    assert experiments.sweep_context(sweep_cells.noisy_mean) != base
-    key = experiments.cell_key("n", {"a": 1, "b": 2.0}, 0, base)
-    assert key == experiments.cell_key("n", {"b": __import__("numpy").float64(2.0), "a": 1}, 0, base)
-    assert key != experiments.cell_key("n", {"a": 1, "b": 2.0}, 1, base)
+def test_key_is_sweep_parameters_seed_and_version_only():
+    key = experiments.store_key("n", {"a": 1, "b": 2.0}, 0, "1")
+    assert key == experiments.store_key("n", {"b": np.float64(2.0), "a": np.int64(1)}, 0, "1")
+    others = [
+        experiments.store_key("n", {"a": 1, "b": 2.0}, 1, "1"),
+        experiments.store_key("n", {"a": 1, "b": 2.0}, 0, "2"),
+        experiments.store_key("m", {"a": 1, "b": 2.0}, 0, "1"),
+        experiments.store_key("n", {"a": 1, "b": 2.5}, 0, "1"),
+        experiments.store_key("n", {"a": 1, "b": (2.0,)}, 0, "1"),
+        experiments.store_key("n", {"a": 1, "b": [2.0]}, 0, "1"),
+    ]
+    assert len({key, *others}) == 7
 
 
-def test_stale_cells_are_reported_never_reused(tmp_path, caplog):
+def test_clean_scratch_removes_the_old_pickle_cache_never_store_data(tmp_path):
     log = tmp_path / "log.txt"
     params = [{"k": k, "log": str(log)} for k in range(2)]
     run_sweep(sweep_cells.logged_slow, params, [0], name="s", cache_dir=tmp_path, backend="sequential")
-    (tmp_path / "s" / "0123456789abcdef-00000000000000000000old0.pkl").write_bytes(b"from old code")
-    with caplog.at_level(logging.WARNING, logger="safeguarded.experiments"):
-        df = run_sweep(
-            sweep_cells.logged_slow, params, [0], name="s", cache_dir=tmp_path, backend="sequential"
-        )
-    assert df.attrs["stale"] == 1 and df.attrs["computed"] == 0
-    assert "1 stale cells of s kept; remove with make clean-stale" in caplog.text
-    assert experiments.main(["clean-stale", "--results", str(tmp_path)]) == 0
-    assert len(list((tmp_path / "s").glob("*.pkl"))) == 2
+    old = [
+        tmp_path / "s" / "0123456789abcdef-00000000000000000000old0.pkl",
+        tmp_path / "s" / ".current-abc",
+        tmp_path / "s" / "x.pkl.partial-host-1-abcd",
+    ]
+    for path in old:
+        path.write_bytes(b"from the old cache")
+    assert experiments.main(["clean-scratch", "--results", str(tmp_path)]) == 0
+    assert not any(p.exists() for p in old)
+    df = run_sweep(sweep_cells.logged_slow, params, [0], name="s", cache_dir=tmp_path, backend="sequential")
+    assert df.attrs["computed"] == 0 and len(log.read_text().splitlines()) == 2
 
 
 # --- memory ---------------------------------------------------------------------------------------

@@ -295,20 +295,20 @@ def test_timings_merge_keeps_the_run_that_computed_more_cells(tmp_path):
 
 
 def test_cells_in_flight_counts_live_markers_of_this_host_only(tmp_path, monkeypatch):
-    """The runner's count of computed cells is new cache files; a live ``.running-`` marker of another
-    process at the start or end of a notebook means another run's cells could be among them."""
+    """The runner's count of computed cells is new cell lines in the store; a live ``.running-`` marker of
+    another process at the start or end of a notebook means another run's cells could be among them."""
     import os
 
     from safeguarded.experiments import _HOST, _RUNNING
 
     monkeypatch.setenv("SAFEGUARDED_RESULTS", str(tmp_path))
-    folder = tmp_path / "work" / "sweep"
+    folder = tmp_path / "work" / "sweep" / "v1"
     folder.mkdir(parents=True)
     assert nbr._cells_in_flight() == 0
-    (folder / f"a.pkl{_RUNNING}{_HOST}-{os.getpid()}-0123abcd").touch()  # alive: this process
-    (folder / f"b.pkl{_RUNNING}{_HOST}-{2**22 + 7}-0123abcd").touch()  # no such process
-    (folder / f"c.pkl{_RUNNING}elsewhere-{os.getpid()}-0123abcd").touch()  # another host's
-    (folder / "d.pkl").touch()
+    (folder / f"cell{_RUNNING}{_HOST}-{os.getpid()}-0123abcd").touch()  # alive: this process
+    (folder / f"cell{_RUNNING}{_HOST}-{2**22 + 7}-0123abcd").touch()  # no such process
+    (folder / f"cell{_RUNNING}elsewhere-{os.getpid()}-0123abcd").touch()  # another host's
+    (folder / "20261128T000000Z-0123456789ab.jsonl").write_text('{"kind":"shard"}\n{"kind":"cell"}\n' * 1)
     assert nbr._cells_in_flight() == 1 and nbr._results_files() == 1
 
 

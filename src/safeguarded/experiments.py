@@ -1,34 +1,33 @@
-"""Sweeps over a parameter grid x seeds: explicit random generators, an on-disk cache of finished
-cells that follows the code, a parallel map whose backend is a setting, and a progress bar when
-interactive.
+"""Sweeps over a parameter grid x seeds: explicit random generators, finished cells kept in the
+results store (:mod:`safeguarded.results`), a parallel map whose backend is a setting, a time budget,
+and a progress bar when interactive.
 
 A *cell* is one (parameters, seed) pair.  The cell function is called as ``func(**params, seed=s)``
-and returns a dict (one result row) or a list of dicts (several rows); it builds its random
-generators from ``seed`` with :func:`rng_for`, so every number depends only on the parameters.
+and returns a dict (one result row) or a list of dicts (several rows) of plain values (numbers, text,
+None, lists, tuples, dicts, numpy arrays); it builds its random generators from ``seed`` with
+:func:`rng_for`, so every number depends only on the parameters.
 
-The cache
+The store
 ---------
-Each finished cell is pickled to ``results/<sweep name>/<context>-<cell>.pkl``.  ``<cell>`` hashes the
-sweep name, the parameters and the seed; ``<context>`` hashes everything else the numbers depend on:
+Each finished cell is appended to ``results/<name>/v<version>/`` (``$SAFEGUARDED_RESULTS`` moves the
+root: smoke runs and tests use a build folder, paper runs the committed ``results/``).  A cell is
+identified by (name, parameters, seed, ``version``), never by the code: the code's fingerprint
+(:func:`code_hash`, the sources of the function's ``safeguarded`` import closure), the commit, the
+versions of :data:`VERSIONED_PACKAGES`, the array backend, wall and CPU seconds and peak memory are
+recorded beside it.  Whether stored numbers are still what the code computes is measured by
+``make verify`` (:func:`safeguarded.results.verify`); bump ``version`` when a change is meant to
+change a sweep's numbers.  ``docs/results.md`` has the schema.
 
-* the cell function's module and qualified name;
-* the source of every ``safeguarded`` module in the transitive import closure of the function's
-  module (imports parsed with :mod:`ast`, only ``safeguarded.*`` followed, the function's own module
-  file included even when it lies outside the package, e.g. ``tests/sweep_cells.py``);
-* the installed versions of :data:`VERSIONED_PACKAGES` (solvers and numerics);
-* an optional ``salt`` (the older ``version=`` keyword is kept as a second salt).
+A killed run loses at most the cells in flight (each finished cell is one fsynced line); a refused
+shard (truncated, corrupted) is reported with a warning naming the file and its cells are computed
+again; two runs at once never store a cell twice.
 
-Editing a line of a work, or upgrading a solver, therefore recomputes that work's cells; editing an
-unrelated work does not.  The code hash is computed once per process (the code that runs is the code
-imported at start, so a kernel must be restarted after an edit anyway).  Files of the same sweep made
-under an older context are *stale*: never read, reported once per run ("N stale cells of <name> kept;
-remove with make clean-stale") and removed by ``python -m safeguarded.experiments clean-stale``.
-
-Writes are atomic: a cell is pickled to ``<key>.pkl.partial-<host>-<pid>-<token>`` (a name no reader
-globs) in the same folder, the file is fsynced, renamed over ``<key>.pkl`` and the folder fsynced.  A
-killed run leaves at most such temporaries (and ``.running-`` markers naming the cells in flight);
-the next run removes those of dead processes.  A cache file that cannot be unpickled or does not
-hold the expected key, parameters and seed is reported (a warning naming the file) and recomputed.
+Budgets
+-------
+``$SAFEGUARDED_DEADLINE`` (Unix time, set by ``make reproduce BUDGET=...``) stops a sweep from
+starting cells after that time: the cells in flight finish and are stored, then the sweep raises
+:class:`BudgetExhausted` (naming the counts), or with ``allow_partial=True`` returns the rows present
+(``.attrs["present"]`` of ``.attrs["needed"]`` cells).  The next run continues where the store stands.
 
 Failures
 --------
@@ -37,7 +36,7 @@ With ``on_error="raise"`` (default) an exception in a cell propagates with a not
 failed) becomes a failure row with ``status`` (the solver status) and ``error`` (the message) instead of
 numbers; successful rows get ``status`` "ok" (unless the cell set one) and ``error`` "".  Use
 :func:`split_failures` before averaging.  A worker process that dies (killed, out of memory) makes the
-sweep raise :class:`SweepError` naming the cell(s) it was running; finished cells stay on disk.
+sweep raise :class:`SweepError` naming the cell(s) it was running; finished cells stay stored.
 
 Backends (``backend=`` or ``$SAFEGUARDED_BACKEND``)
 ---------------------------------------------------
@@ -47,10 +46,9 @@ Backends (``backend=`` or ``$SAFEGUARDED_BACKEND``)
     joblib's local process / thread pools with ``n_jobs`` workers (``$SAFEGUARDED_N_JOBS``), capped so
     that ``n_jobs * cell_memory_mb`` fits into the available memory when ``cell_memory_mb`` is given.
 ``dask``
-    joblib's dask backend on a ``distributed.Client``: the client at ``$SAFEGUARDED_DASK_SCHEDULER``
-    (e.g. the scheduler of a dask-jobqueue ``PBSCluster``/``SLURMCluster``), or an already created
-    client, or a new ``LocalCluster``.  The sweep itself is unchanged (memory is the cluster's
-    business: its workers' ``memory_limit``).
+    a ``distributed.Client``: the client at ``$SAFEGUARDED_DASK_SCHEDULER`` (e.g. the scheduler of a
+    dask-jobqueue ``PBSCluster``/``SLURMCluster``), or an already created client, or a new
+    ``LocalCluster``.  Workers return their cells to the driver, which stores them.
 """
 
 from __future__ import annotations
@@ -65,12 +63,13 @@ import itertools
 import json
 import logging
 import os
-import pickle
 import socket
 import sys
+import time
 import uuid
 import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
@@ -82,19 +81,19 @@ from safeguarded.paths import RESULTS
 __all__ = [
     "rng_for",
     "grid",
-    "cell_key",
+    "store_key",
     "code_hash",
     "code_modules",
     "installed_versions",
-    "sweep_context",
     "run_sweep",
+    "deadline",
     "split_failures",
-    "stale_files",
-    "clean_stale",
+    "clean_scratch",
     "available_memory_mb",
     "memory_capped_n_jobs",
     "peak_rss_mb",
     "SweepError",
+    "BudgetExhausted",
     "BACKENDS",
     "ON_ERROR",
     "VERSIONED_PACKAGES",
@@ -103,20 +102,22 @@ __all__ = [
 BACKENDS = ("sequential", "loky", "threading", "dask")
 ON_ERROR = ("raise", "record")
 
-#: Packages whose installed version is part of every cache key.
+#: Packages whose installed versions every shard header records (solvers and numerics).
 VERSIONED_PACKAGES = ("clarabel", "highspy", "scs", "ecos", "cvxpy", "numpy", "scipy")
 
 log = logging.getLogger(__name__)
 
 _PACKAGE_ROOT = Path(__file__).resolve().parent
 _HOST = socket.gethostname().replace("/", "_")
-_PARTIAL = ".partial-"
 _RUNNING = ".running-"
-_MANIFEST = ".current-"
 
-#: Test hook: called as ``_fault_hook(point, path)`` at ``"partial"`` (half the bytes written),
-#: ``"written"`` (temporary complete and fsynced) and ``"replaced"`` (renamed, folder not yet fsynced).
+#: Test hook: called as ``_fault_hook(point, path)`` at ``"cell"`` (inside a test cell function).
 _fault_hook: Callable[[str, Path], None] | None = None
+
+
+def _fault(point: str, path: Path) -> None:
+    if _fault_hook is not None:
+        _fault_hook(point, path)
 
 
 class SweepError(RuntimeError):
@@ -271,73 +272,12 @@ def code_hash(func: Callable) -> str:
     return _digest(sorted(code_modules(func).items()))
 
 
-def _func_id(func: Callable) -> str:
-    base = getattr(func, "func", func)
-    fid = f"{getattr(base, '__module__', '?')}:{getattr(base, '__qualname__', repr(base))}"
-    if base is not func:  # functools.partial: its bound arguments are part of the meaning
-        fid += ":" + json.dumps(_jsonable([func.args, func.keywords]), sort_keys=True, default=repr)
-    return fid
-
-
-def sweep_context(func: Callable, salt: Any = None) -> str:
-    """Hash of what every cell of ``func`` depends on besides its parameters and seed."""
-    return _digest([_func_id(func), code_hash(func), installed_versions(), salt])
-
-
-def cell_key(name: str, params: Mapping[str, Any], seed: int, context: str) -> str:
-    """The cache key ``<context[:16]>-<hash(name, params, seed)[:24]>`` of one cell.
-
-    Independent of dict order and of NumPy scalar types; ``context`` from :func:`sweep_context`.
-    """
-    if not isinstance(context, str) or len(context) < 16:
-        raise ValueError(f"context must be a hash string from sweep_context, got context={context!r}")
-    return f"{context[:16]}-{_digest([name, params, int(seed)])[:24]}"
-
-
 # --------------------------------------------------------------------------------------------------
-# Files: atomic writes, validated reads, temporaries of dead processes, stale cells
-
-
-def _fault(point: str, path: Path) -> None:
-    if _fault_hook is not None:
-        _fault_hook(point, path)
-
-
-def _fsync_dir(folder: Path) -> None:
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
+# Markers of the cells in flight (scratch files beside the store, never committed)
 
 
 def _private_name(path: Path, kind: str) -> Path:
     return path.with_name(f"{path.name}{kind}{_HOST}-{os.getpid()}-{uuid.uuid4().hex[:8]}")
-
-
-def _atomic_write(data: bytes, path: Path) -> None:
-    """Write ``data`` to ``path`` via a fsynced private temporary in the same folder and a rename."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = _private_name(path, _PARTIAL)
-    try:
-        with open(tmp, "xb") as f:
-            f.write(data[: len(data) // 2])
-            f.flush()
-            _fault("partial", path)
-            f.write(data[len(data) // 2 :])
-            f.flush()
-            os.fsync(f.fileno())
-        _fault("written", path)
-        os.replace(tmp, path)
-        _fault("replaced", path)
-        _fsync_dir(path.parent)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-
-
-def _atomic_pickle(obj: Any, path: Path) -> None:
-    _atomic_write(pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL), path)
 
 
 def _pid_alive(pid: int) -> bool:
@@ -355,7 +295,7 @@ def _pid_alive(pid: int) -> bool:
 
 
 def _owner(path: Path, kind: str) -> tuple[str, int] | None:
-    """(host, pid) of a private temporary/marker name, or ``None`` if ``path`` is not one."""
+    """(host, pid) of a marker name, or ``None`` if ``path`` is not one."""
     _, sep, tail = path.name.partition(kind)
     if not sep:
         return None
@@ -366,81 +306,30 @@ def _owner(path: Path, kind: str) -> tuple[str, int] | None:
         return None
 
 
-def _dead_private_files(folder: Path, kinds: tuple[str, ...] = (_PARTIAL, _RUNNING)) -> list[Path]:
-    """Temporaries/markers left in ``folder`` by dead processes of this host (and old ``.tmp-*.pkl``)."""
+def _dead_markers(folder: Path) -> list[Path]:
+    """Markers left in ``folder`` by dead processes of this host."""
     if not folder.is_dir():
         return []
     out = []
     for path in folder.iterdir():
-        if path.name.startswith(".tmp-") and path.name.endswith(".pkl"):
-            out.append(path)  # temporaries of the previous cache format
-            continue
-        for kind in kinds:
-            owner = _owner(path, kind)
-            if owner is not None and owner[0] == _HOST and not _pid_alive(owner[1]):
-                out.append(path)
+        owner = _owner(path, _RUNNING)
+        if owner is not None and owner[0] == _HOST and not _pid_alive(owner[1]):
+            out.append(path)
     return out
 
 
-def _load_cell(path: Path, key: str, params: Mapping[str, Any], seed: int) -> list[dict] | None:
-    """The rows of a cached cell, or ``None`` (with a warning naming the file) if it is unusable."""
-    try:
-        with open(path, "rb") as f:
-            record = pickle.load(f)
-    except FileNotFoundError:
-        return None
-    except Exception as exc:  # truncated, garbage, or classes that no longer exist
-        reason = f"cannot be unpickled ({type(exc).__name__}: {exc})"
-    else:
-        reason = _check_record(record, key, params, seed)
-        if reason is None:
-            return record["rows"]
-    warnings.warn(f"cache file {path} {reason}; recomputing the cell", RuntimeWarning, stacklevel=3)
-    return None
-
-
-def _check_record(record: Any, key: str, params: Mapping[str, Any], seed: int) -> str | None:
-    if not isinstance(record, dict) or not {"key", "params", "seed", "rows"} <= set(record):
-        return "does not hold a cell record"
-    if record["key"] != key:
-        return f"holds key {record['key']!r}, expected {key!r}"
-    if record["seed"] != seed or _digest(record["params"]) != _digest(params):
-        return f"holds params {record['params']!r} seed {record['seed']!r}, expected {params!r} seed {seed}"
-    rows = record["rows"]
-    if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
-        return "holds rows that are not a list of dicts"
-    return None
-
-
-def _current_contexts(folder: Path) -> set[str]:
-    out = set()
-    for manifest in folder.glob(_MANIFEST + "*"):
-        if _PARTIAL in manifest.name:
-            continue
-        try:
-            out.add(manifest.read_text().strip()[:16])
-        except OSError:
-            pass
-    return out
-
-
-def stale_files(folder: str | os.PathLike) -> list[Path]:
-    """Cell files of one sweep folder made under a context no recorded run uses any more."""
-    folder = Path(folder)
-    if not folder.is_dir():
-        return []
-    current = _current_contexts(folder)
-    return sorted(p for p in folder.glob("*.pkl") if p.stem.partition("-")[0] not in current)
-
-
-def clean_stale(root: str | os.PathLike | None = None, *, dry_run: bool = False) -> list[Path]:
-    """Remove stale cell files and dead processes' temporaries under ``root`` (default ``results/``)."""
+def clean_scratch(root: str | os.PathLike | None = None, *, dry_run: bool = False) -> list[Path]:
+    """Remove what is not store data under ``root`` (default ``results/``): the pickled cells of the
+    cache this store replaced (``*.pkl`` and its temporaries) and dead processes' markers."""
     root = Path(root) if root is not None else RESULTS
     removed: list[Path] = []
     if not root.is_dir():
         return removed
-    for folder in sorted({p.parent for p in root.rglob("*") if p.is_file()}):
-        for path in stale_files(folder) + _dead_private_files(folder):
+    for path in sorted(root.rglob("*")):
+        old_cache = path.is_file() and (
+            path.suffix == ".pkl" or ".pkl.partial-" in path.name or path.name.startswith(".current-")
+        )
+        if old_cache or path in _dead_markers(path.parent):
             removed.append(path)
             if not dry_run:
                 path.unlink(missing_ok=True)
@@ -452,18 +341,21 @@ def clean_stale(root: str | os.PathLike | None = None, *, dry_run: bool = False)
 
 
 def _run_cell(
-    func: Callable, params: dict, seed: int, path: Path | None, key: str | None, on_error: str = "raise"
-) -> list[dict]:
+    func: Callable, params: dict, seed: int, on_error: str = "raise", marker_folder: Path | None = None
+) -> tuple[list[dict], dict]:
+    """(the cell's own rows, what it cost: wall and CPU seconds, peak RSS, date)."""
+    import resource
+
     marker = None
-    if path is not None:
-        marker = _private_name(path, _RUNNING)
-        path.parent.mkdir(parents=True, exist_ok=True)
+    if marker_folder is not None:
+        marker = _private_name(marker_folder / "cell", _RUNNING)
+        marker_folder.mkdir(parents=True, exist_ok=True)
         marker.write_text(json.dumps({"params": _jsonable(params), "seed": seed}, default=repr))
+    wall, cpu = time.perf_counter(), time.process_time()
     try:
         try:
             out = func(**params, seed=seed)
-            rows = [out] if isinstance(out, Mapping) else list(out)
-            rows = [{**params, "seed": seed, **row} for row in rows]
+            rows = [dict(out)] if isinstance(out, Mapping) else [dict(r) for r in out]
             if on_error == "record":
                 rows = [{**row, "status": row.get("status", "ok"), "error": ""} for row in rows]
         except Exception as exc:
@@ -471,10 +363,14 @@ def _run_cell(
             if on_error != "record" or solvers is None or not isinstance(exc, solvers.SolverError):
                 exc.add_note(f"in sweep cell params={params!r} seed={seed}")
                 raise
-            rows = [{**params, "seed": seed, "status": exc.status, "error": f"{type(exc).__name__}: {exc}"}]
-        if path is not None:
-            _atomic_pickle({"key": key, "params": params, "seed": seed, "rows": rows}, path)
-        return rows
+            rows = [{"status": exc.status, "error": f"{type(exc).__name__}: {exc}"}]
+        meta = {
+            "wall_s": round(time.perf_counter() - wall, 4),
+            "cpu_s": round(time.process_time() - cpu, 4),
+            "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+            "date": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        }
+        return rows, meta
     finally:
         if marker is not None:
             marker.unlink(missing_ok=True)
@@ -573,28 +469,55 @@ def peak_rss_mb(func: Callable, params: Mapping[str, Any], seed: int = 0) -> dic
 # The sweep
 
 
-def _prepare_folder(folder: Path, func: Callable, context: str, name: str) -> int:
-    """Remove dead temporaries, record ``context`` as current for ``func``; return the stale count."""
-    for path in _dead_private_files(folder):
-        path.unlink(missing_ok=True)
-    manifest = folder / f"{_MANIFEST}{_digest(_func_id(func))[:12]}"
+# --------------------------------------------------------------------------------------------------
+# The sweep
+
+
+class BudgetExhausted(SweepError):
+    """The time budget (``$SAFEGUARDED_DEADLINE``) ended before every cell was stored; rerun to continue."""
+
+
+def deadline() -> float | None:
+    """``$SAFEGUARDED_DEADLINE`` (Unix time after which no cell starts), or ``None``."""
+    value = os.environ.get("SAFEGUARDED_DEADLINE", "").strip()
+    if not value:
+        return None
     try:
-        recorded = manifest.read_text().strip()
-    except OSError:
-        recorded = None
-    if recorded != context:
-        _atomic_write(context.encode(), manifest)
-    n_stale = len(stale_files(folder))
-    if n_stale:
-        log.warning("%d stale cells of %s kept; remove with make clean-stale", n_stale, name)
-    return n_stale
+        return float(value)
+    except ValueError:
+        raise ValueError(f"SAFEGUARDED_DEADLINE must be a Unix time in seconds, got {value!r}") from None
+
+
+def _past() -> bool:
+    """Whether the budget has ended (read each time: a runner may set or move it while a sweep runs)."""
+    limit = deadline()
+    return limit is not None and time.time() >= limit
+
+
+#: The keys each (store folder, notebook) asked for in this process: recorded as the sweep's grid.
+_ASKED: dict[tuple[Path, str], set[str]] = {}
+
+
+def _stored_rows(cell, on_error: str) -> list[dict] | None:
+    """The rows of a stored cell as ``on_error`` wants them; ``None``: compute it again (a recorded
+    solver failure asked for with ``on_error="raise"``, which must raise)."""
+    rows = cell.rows
+    if (
+        on_error == "raise"
+        and any(str(r.get("error") or "") for r in rows)
+        and cell.header.get("on_error") == "record"
+    ):
+        return None
+    if on_error == "record":
+        rows = [{**r, "status": r.get("status", "ok"), "error": r.get("error", "")} for r in rows]
+    return rows
 
 
 def _died_cells(folder: Path | None) -> list[dict]:
     if folder is None:
         return []
     cells = []
-    for marker in _dead_private_files(folder, (_RUNNING,)):
+    for marker in _dead_markers(folder):
         try:
             cells.append(json.loads(marker.read_text()))
         except (OSError, ValueError):
@@ -603,33 +526,55 @@ def _died_cells(folder: Path | None) -> list[dict]:
     return cells
 
 
-def _worker_died(name: str, folder: Path | None, what: str, exc: BaseException) -> SweepError:
-    kept = len(list(folder.glob("*.pkl"))) if folder is not None else 0
+def _worker_died(name: str, store, what: str, exc: BaseException) -> SweepError:
+    kept = len(store.refresh().cells) if store is not None else 0
+    where = (
+        f"in the store ({kept} cells of {name} v{store.version})"
+        if store is not None
+        else "nowhere (cache=False)"
+    )
     return SweepError(
         f"sweep {name!r}: a worker process died ({type(exc).__name__}) while running cell(s) "
-        f"{what}; the finished cells are kept in {folder} ({kept} files), rerun to resume"
+        f"{what}; the finished cells are kept {where}, rerun to resume"
     )
 
 
-def _run_on_dask(client, args, todo, cells, results, bar, name: str, folder: Path | None) -> None:
-    """One future per cell; a killed worker (``KilledWorker``) is reported with the cell it ran."""
+def _indexed(i: int, *args) -> tuple[int, list[dict], dict]:
+    rows, meta = _run_cell(*args)
+    return i, rows, meta
+
+
+def _run_on_dask(client, args, todo, cells, finish, name, store, marker_folder) -> None:
+    """A bounded number of futures in flight; none submitted after the deadline.  A killed worker
+    (``KilledWorker``) is reported with the cell it ran."""
     from distributed import as_completed
 
-    futures = {client.submit(_run_cell, *a, pure=False): i for i, a in zip(todo, args, strict=True)}
+    workers = len(client.scheduler_info().get("workers", {})) or 2
+    pending = list(zip(todo, args, strict=True))[::-1]
+    futures: dict = {}
+    queue = as_completed()
     try:
-        for future in as_completed(futures):
-            i = futures[future]
+        while pending and len(futures) < 2 * workers and not _past():
+            i, a = pending.pop()
+            future = client.submit(_indexed, i, *a, pure=False)
+            futures[future] = i
+            queue.add(future)
+        for future in queue:
+            i = futures.pop(future)
             try:
-                results[i] = future.result()
+                _, rows, meta = future.result()
             except Exception as exc:
                 if type(exc).__name__ != "KilledWorker":
                     raise
-                # the scheduler fails every task the dead worker held; its markers say which one ran
-                died = _died_cells(folder) or [{"params": cells[i][0], "seed": cells[i][1]}]
+                died = _died_cells(marker_folder) or [{"params": cells[i][0], "seed": cells[i][1]}]
                 what = "; ".join(f"params={c['params']!r} seed={c['seed']}" for c in died)
-                raise _worker_died(name, folder, what, exc) from exc
-            if bar:
-                bar.update()
+                raise _worker_died(name, store, what, exc) from exc
+            finish(i, rows, meta)
+            if pending and not _past():
+                j, a = pending.pop()
+                nxt = client.submit(_indexed, j, *a, pure=False)
+                futures[nxt] = j
+                queue.add(nxt)
     finally:
         client.cancel(list(futures))
 
@@ -640,8 +585,7 @@ def run_sweep(
     seeds: Sequence[int],
     *,
     name: str,
-    salt: Any = None,
-    version: str | None = None,
+    version: str | int = "1",
     cache: bool = True,
     cache_dir: str | os.PathLike | None = None,
     backend: str | None = None,
@@ -649,24 +593,27 @@ def run_sweep(
     cell_memory_mb: float | None = None,
     on_error: str = "raise",
     progress: bool | None = None,
+    tolerance: Mapping[str, float] | None = None,
+    volatile: Sequence[str] | None = None,
+    allow_partial: bool = False,
 ) -> pd.DataFrame:
-    """Run ``func`` on every (parameters, seed) cell and return all rows as a DataFrame.
+    """Run ``func`` on every (parameters, seed) cell not yet stored and return all rows as a DataFrame.
 
     Parameters
     ----------
     func
-        A module-level (picklable) function ``func(**params, seed=int) -> dict | list[dict]``.
+        A module-level (picklable, importable) function ``func(**params, seed=int) -> dict | list[dict]``.
     params
         The parameter dicts, e.g. from :func:`grid`.
     seeds
         The seeds; every parameter dict is run with every seed.
     name
-        The sweep's name, used as its cache folder (``results/<name>``), e.g. ``"rldp/fig2cd"``.
-    salt, version
-        Optional extra parts of every cache key (any JSON-able value).  Not needed when the code
-        changes: the key already hashes the code (see the module docstring).
+        The sweep's name, its folder in the store (``results/<name>``), e.g. ``"rldp/fig2"``.
+    version
+        The sweep's declared version, part of every cell's key: bump it when a change of the code is
+        meant to change the numbers (``make verify`` finds a forgotten bump).
     cache, cache_dir
-        Whether to read/write the on-disk cache, and where (default ``results/``).
+        Whether to read/write the store, and its root (default ``$SAFEGUARDED_RESULTS`` or ``results/``).
     backend, n_jobs
         See the module docstring; default ``$SAFEGUARDED_BACKEND`` or ``loky``, and
         ``$SAFEGUARDED_N_JOBS`` or the number of CPUs.
@@ -677,19 +624,30 @@ def run_sweep(
         ``"raise"`` (default) or ``"record"``: solver failures become rows with ``status``/``error``.
     progress
         Show a tqdm bar; default only when stderr is a terminal and ``$CI`` is unset.
+    tolerance, volatile
+        What ``make verify`` allows when it recomputes a stored cell: ``{"rtol": .., "atol": ..}``
+        (default :data:`safeguarded.results.DEFAULT_TOLERANCE`, i.e. exact to rounding) and the result
+        columns it does not compare (default: timing columns, :data:`safeguarded.results.VOLATILE_PATTERN`).
+    allow_partial
+        When the time budget ends first, return the rows present instead of raising
+        :class:`BudgetExhausted` (the caller then states ``.attrs["present"]`` of ``.attrs["needed"]``).
 
     Returns
     -------
     pandas.DataFrame
         One row per returned dict, with the parameters and the seed as columns, in grid order.
-        ``.attrs`` holds ``n_jobs`` (the worker count used), ``computed``, ``cached``, ``stale`` and
-        ``corrupt`` (cache files found unusable and recomputed).
+        ``.attrs`` holds ``n_jobs`` (the worker count used), ``computed``, ``cached`` (read from the
+        store), ``present`` and ``needed`` (cells), ``corrupt`` (refused shards) and ``version``.
 
     Raises
     ------
     SweepError
-        When a worker process died; names the cell(s) it was running.  Finished cells stay cached.
+        When a worker process died; names the cell(s) it was running.  Finished cells stay stored.
+    BudgetExhausted
+        When ``$SAFEGUARDED_DEADLINE`` passed before every cell was stored (unless ``allow_partial``).
     """
+    from safeguarded.results import SweepStore, shard_header
+
     if not callable(func):
         raise ValueError(f"func must be callable, got {func!r}")
     if not isinstance(name, str) or not name or name.startswith("/") or ".." in Path(name).parts:
@@ -702,93 +660,152 @@ def run_sweep(
         raise ValueError(f"backend must be one of {BACKENDS}, got backend={backend!r}")
     if on_error not in ON_ERROR:
         raise ValueError(f"on_error must be one of {ON_ERROR}, got on_error={on_error!r}")
+    if tolerance is not None and (set(tolerance) != {"rtol", "atol"} or min(tolerance.values()) < 0):
+        raise ValueError(f"tolerance must be {{'rtol': >= 0, 'atol': >= 0}}, got tolerance={tolerance!r}")
     n_jobs = int(n_jobs or os.environ.get("SAFEGUARDED_N_JOBS", 0) or os.cpu_count() or 1)
     if backend in ("loky", "threading"):
         n_jobs = memory_capped_n_jobs(n_jobs, cell_memory_mb, available_memory_mb())
     progress = _progress_default() if progress is None else progress
+    deadline()  # a malformed value fails before any cell runs
 
     cells = [(dict(p), s) for p in params for s in seeds]
-    folder = (Path(cache_dir) if cache_dir is not None else RESULTS) / name if cache else None
-    keys: list[str | None] = [None] * len(cells)
-    paths: list[Path | None] = [None] * len(cells)
-    n_stale = n_corrupt = 0
     results: list[list[dict] | None] = [None] * len(cells)
-    todo = list(range(len(cells)))
-    if folder is not None:
-        context = sweep_context(func, [version, salt, on_error])
-        folder.mkdir(parents=True, exist_ok=True)
-        n_stale = _prepare_folder(folder, func, context, name)
-        todo = []
-        for i, (p, s) in enumerate(cells):
-            keys[i] = cell_key(name, p, s, context)
-            paths[i] = folder / f"{keys[i]}.pkl"
-            if paths[i].is_file():
-                results[i] = _load_cell(paths[i], keys[i], p, s)
-                n_corrupt += results[i] is None
-            if results[i] is None:
-                todo.append(i)
+    store = None
+    if cache:
+        root = (
+            Path(cache_dir) if cache_dir is not None else Path(os.environ.get("SAFEGUARDED_RESULTS", RESULTS))
+        )
+        store = SweepStore(name, str(version), root).refresh()
+        for marker in _dead_markers(store.folder):  # left by a killed run of this host
+            marker.unlink(missing_ok=True)
+        keys = [store_key(name, p, s, store.version) for p, s in cells]
+        notebook = os.environ.get("SAFEGUARDED_NOTEBOOK", "interactive")
+        asked = _ASKED.setdefault((store.folder, notebook), set())
+        asked.update(keys)
+        store.record_grid(notebook, asked)
+        for i, key in enumerate(keys):
+            if key in store.cells:
+                results[i] = _stored_rows(store.cells[key], on_error)
+    todo = [i for i, r in enumerate(results) if r is None]
+    cached = len(cells) - len(todo)
+    marker_folder = store.folder if store is not None else None
+    header = None
+    if store is not None and todo:
+        header = shard_header(
+            name,
+            store.version,
+            func,
+            fingerprint=code_hash(func)[:16],
+            on_error=on_error,
+            tolerance=tolerance,
+            volatile=volatile,
+        )
 
     bar = None
     if progress:
         from tqdm.auto import tqdm
 
-        bar = tqdm(total=len(cells), initial=len(cells) - len(todo), desc=name)
+        bar = tqdm(total=len(cells), initial=cached, desc=name)
+    computed = 0
 
-    args = [(func, cells[i][0], cells[i][1], paths[i], keys[i], on_error) for i in todo]
-    if todo and (backend == "sequential" or n_jobs == 1 and backend != "dask"):
-        n_jobs = 1
-        for i, a in zip(todo, args, strict=True):
-            results[i] = _run_cell(*a)
-            if bar:
-                bar.update()
-    elif todo and backend == "dask":
-        client, owned = _dask_client()
-        n_jobs = -1
-        try:
-            _run_on_dask(client, args, todo, cells, results, bar, name, folder)
-        finally:
-            if owned:
-                cluster = client.cluster
-                client.close()
-                cluster.close()
-    elif todo:
-        import joblib
+    def finish(i: int, rows: list[dict], meta: dict) -> None:
+        nonlocal computed
+        if store is not None:
+            store.add(cells[i][0], cells[i][1], rows, meta, header)
+        results[i] = rows
+        computed += 1
+        if bar:
+            bar.update()
 
-        try:
-            with joblib.parallel_config(backend=backend, n_jobs=n_jobs):
-                jobs = (joblib.delayed(_run_cell)(*a) for a in args)
-                for i, rows in zip(
-                    todo, joblib.Parallel(n_jobs=n_jobs, return_as="generator")(jobs), strict=True
-                ):
-                    results[i] = rows
-                    if bar:
-                        bar.update()
-        except Exception as exc:
-            died = _died_cells(folder)
-            if not died:
-                raise
-            what = "; ".join(f"params={c['params']!r} seed={c['seed']}" for c in died)
-            raise _worker_died(name, folder, what, exc) from exc
-    if bar:
-        bar.close()
-    df = pd.DataFrame([row for rows in results for row in rows])
-    df.attrs.update(
-        n_jobs=n_jobs, computed=len(todo), cached=len(cells) - len(todo), stale=n_stale, corrupt=n_corrupt
+    args = [(func, cells[i][0], cells[i][1], on_error, marker_folder) for i in todo]
+    try:
+        if todo and (backend == "sequential" or n_jobs == 1 and backend != "dask"):
+            n_jobs = 1
+            for i, a in zip(todo, args, strict=True):
+                if _past():
+                    break
+                finish(i, *_run_cell(*a))
+        elif todo and backend == "dask":
+            client, owned = _dask_client()
+            n_jobs = -1
+            try:
+                _run_on_dask(client, args, todo, cells, finish, name, store, marker_folder)
+            finally:
+                if owned:
+                    cluster = client.cluster
+                    client.close()
+                    cluster.close()
+        elif todo:
+            import joblib
+
+            def jobs():
+                for i, a in zip(todo, args, strict=True):
+                    if _past():  # joblib pulls jobs as workers free up: none starts after the deadline
+                        return
+                    yield joblib.delayed(_indexed)(i, *a)
+
+            try:
+                with joblib.parallel_config(backend=backend, n_jobs=n_jobs):
+                    for i, rows, meta in joblib.Parallel(
+                        n_jobs=n_jobs, return_as="generator_unordered", pre_dispatch="n_jobs"
+                    )(jobs()):
+                        finish(i, rows, meta)
+            except Exception as exc:
+                died = _died_cells(marker_folder)
+                if not died:
+                    raise
+                what = "; ".join(f"params={c['params']!r} seed={c['seed']}" for c in died)
+                raise _worker_died(name, store, what, exc) from exc
+    finally:
+        if bar:
+            bar.close()
+        if store is not None:
+            store.close()
+    present = sum(r is not None for r in results)
+    attrs = dict(
+        n_jobs=n_jobs,
+        computed=computed,
+        cached=cached,
+        present=present,
+        needed=len(cells),
+        corrupt=len(store.corrupt) if store is not None else 0,
+        version=str(version),
     )
+    if present < len(cells) and not allow_partial:
+        raise BudgetExhausted(
+            f"sweep {name!r} v{version}: the time budget ended with {present} of {len(cells)} cells stored "
+            f"({computed} computed by this run); rerun to continue from the store"
+        )
+    df = pd.DataFrame(
+        [
+            {**p, "seed": s, **row}
+            for (p, s), rows in zip(cells, results, strict=True)
+            if rows is not None
+            for row in rows
+        ]
+    )
+    df.attrs.update(attrs)
     return df
 
 
+def store_key(name: str, params: Mapping[str, Any], seed: int, version: str) -> str:
+    """The store's key of one cell (:func:`safeguarded.results.cell_key`)."""
+    from safeguarded.results import cell_key
+
+    return cell_key(name, params, seed, version)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m safeguarded.experiments clean-stale [--results DIR] [--dry-run]``."""
+    """``python -m safeguarded.experiments clean-scratch [--results DIR] [--dry-run]``."""
     parser = argparse.ArgumentParser(prog="python -m safeguarded.experiments")
     sub = parser.add_subparsers(dest="command", required=True)
-    clean = sub.add_parser("clean-stale", help="remove cached cells superseded by a code/version change")
-    clean.add_argument("--results", default=None, help="the results folder (default: results/)")
+    clean = sub.add_parser("clean-scratch", help="remove the old pickle cache and dead processes' markers")
+    clean.add_argument("--results", default=None, help="the store (default: results/)")
     clean.add_argument("--dry-run", action="store_true", help="only list what would be removed")
     args = parser.parse_args(argv)
-    removed = clean_stale(args.results, dry_run=args.dry_run)
+    removed = clean_scratch(args.results, dry_run=args.dry_run)
     verb = "would remove" if args.dry_run else "removed"
-    print(f"{verb} {len(removed)} stale cache files under {args.results or RESULTS}")
+    print(f"{verb} {len(removed)} scratch files under {args.results or RESULTS}")
     return 0
 
 

@@ -34,6 +34,7 @@ import copy
 import csv
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -215,8 +216,11 @@ def _results_root() -> Path:
 
 
 def _results_files() -> int:
+    """Cells in the store under the results root (its cell lines: all lines but the shard headers)."""
     root = _results_root()
-    return sum(1 for _ in root.rglob("*.pkl")) if root.is_dir() else 0
+    if not root.is_dir():
+        return 0
+    return sum(max(p.read_bytes().count(b"\n") - 1, 0) for p in root.rglob("*.jsonl"))
 
 
 def _cells_in_flight() -> int:
@@ -299,11 +303,13 @@ def execute(path: Path, scale: str, out_dir: Path, seed: int | None = None) -> P
     commit, changes = source_state(path)
     before = os.environ.get("PYTHONWARNINGS")
     os.environ["PYTHONWARNINGS"] = ",".join(filter(None, [before, *KERNEL_WARNING_FILTERS]))
+    os.environ["SAFEGUARDED_NOTEBOOK"] = path.stem  # the store records which cells each notebook needs
     try:
         pm.execute_notebook(str(path), str(target), parameters=params, kernel_name=KERNEL,
                             cwd=str(path.parent), progress_bar=False, log_output=False,
                             request_save_on_cell_execute=False)
     finally:
+        os.environ.pop("SAFEGUARDED_NOTEBOOK", None)
         if before is None:
             os.environ.pop("PYTHONWARNINGS")
         else:
@@ -381,14 +387,43 @@ def failure_summary(exc: BaseException) -> str:
     return f"{name}: {' '.join(message.split())}"
 
 
+def parse_budget(text: str) -> float:
+    """Seconds of a budget like ``2h``, ``90m``, ``1h30m``, ``600s`` or ``600``."""
+    number = r"(\d+(?:\.\d+)?)"
+    match = re.fullmatch(rf"\s*(?:{number}h)?\s*(?:{number}m)?\s*(?:{number}s?)?\s*", text or "")
+    if not text or not text.strip() or match is None or not any(match.groups()):
+        raise ValueError(f"BUDGET must be a duration like 2h, 90m, 1h30m or 600s, got {text!r}")
+    hours, minutes, seconds = (float(g or 0) for g in match.groups())
+    total = 3600 * hours + 60 * minutes + seconds
+    if not total > 0:
+        raise ValueError(f"BUDGET must be positive, got {text!r}")
+    return total
+
+
+def _budget_ended(exc: BaseException) -> bool:
+    return getattr(exc, "ename", None) == "BudgetExhausted" or type(exc).__name__ == "BudgetExhausted"
+
+
 def run(work: str, scale: str, out_dir: Path, seed: int | None, write_back_to_source: bool,
-        only: list[str] | None = None) -> int:
+        only: list[str] | None = None, budget: float | None = None) -> int:
+    """Execute the notebooks; with ``budget`` (seconds), no sweep cell starts after it has passed
+    (``$SAFEGUARDED_DEADLINE``): the notebook whose sweep it stops is left as committed, the
+    notebooks after it are not started, the cells finished so far are in the store, and the exit
+    code is 0 (a rerun continues)."""
     books = [b for b in notebooks_of(work) if not only or b.stem in only or b.name in only]
     if not books:
         print(f"no notebooks for work={work!r} in {NOTEBOOKS}", file=sys.stderr)
         return 1
+    if budget is not None:
+        os.environ["SAFEGUARDED_DEADLINE"] = f"{time.time() + budget:.0f}"
+        print(f"budget {budget / 3600:.2f} h: no sweep cell starts after "
+              f"{datetime.fromtimestamp(time.time() + budget, timezone.utc):%H:%M} UTC", flush=True)
     failed = []
+    stopped = None
     for book in books:
+        if budget is not None and time.time() >= float(os.environ["SAFEGUARDED_DEADLINE"]):
+            stopped = stopped or book.name
+            break
         before = book.read_bytes()
         cells_before, elsewhere = _results_files(), _cells_in_flight()
         start = time.perf_counter()
@@ -397,6 +432,12 @@ def run(work: str, scale: str, out_dir: Path, seed: int | None, write_back_to_so
             with TreeMemory() as memory:
                 target = execute(book, scale, out_dir, seed)
         except Exception as exc:  # report every failing notebook, then fail
+            if budget is not None and _budget_ended(exc):
+                stopped = book.name
+                print(f"BUDGET ENDED in {book.name} ({failure_summary(exc)}); its committed outputs are "
+                      f"kept, {max(_results_files() - cells_before, 0)} new cells are in the store",
+                      flush=True)
+                break
             failed.append(book.name)
             print(f"FAILED {book.name}: {failure_summary(exc)}", file=sys.stderr, flush=True)
             continue
@@ -411,6 +452,10 @@ def run(work: str, scale: str, out_dir: Path, seed: int | None, write_back_to_so
             where = book
         print(f"    done in {seconds:.1f} s ({computed} sweep cells computed, peak RSS "
               f"{memory.peak_mb:.0f} MiB) -> {where}", flush=True)
+    if stopped:
+        rest = [b.name for b in books[[b.name for b in books].index(stopped):]]
+        print(f"the budget ended: not rendered this run: {', '.join(rest)}; rerun the same command to "
+              "continue from the store (`make status` shows how far it is)", flush=True)
     if failed:
         print(f"{len(failed)} notebook(s) failed: {', '.join(failed)}", file=sys.stderr)
         return 1
@@ -592,6 +637,8 @@ def main(argv=None) -> int:
     parser.add_argument("--out", type=Path, default=None, help="default build/<scale>/notebooks")
     parser.add_argument("--notebook", action="append", metavar="NAME",
                         help="only this notebook of --work (e.g. rldp_fig2); repeatable")
+    parser.add_argument("--budget", default=None, metavar="DURATION",
+                        help="stop starting sweep cells after this long (2h, 90m, 600s); rerun to continue")
     parser.add_argument("--no-write-back", action="store_true",
                         help="at paper scale, leave the executed notebooks in --out only")
     parser.add_argument("--references", action="store_true",
@@ -623,7 +670,11 @@ def main(argv=None) -> int:
     out_dir = args.out or REPO_ROOT / "build" / args.scale / "notebooks"
     # only a paper-scale run into the default place writes back: smoke runs never touch notebooks/
     back = args.scale == "paper" and args.out is None and not args.no_write_back
-    return run(args.work, args.scale, out_dir, args.seed, back, args.notebook)
+    try:
+        budget = parse_budget(args.budget) if args.budget else None
+    except ValueError as exc:
+        parser.error(str(exc))
+    return run(args.work, args.scale, out_dir, args.seed, back, args.notebook, budget)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,147 @@
+"""The results store's own properties: exact round trips, keys, the verify comparison, the status
+table, the size budget of the committed store (the fault suite is tests/test_faults.py)."""
+
+import json
+import math
+import sys
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from safeguarded import results
+from safeguarded.experiments import run_sweep
+from safeguarded.paths import REPO_ROOT, RESULTS
+
+sys.path.insert(0, str(Path(__file__).parent))
+import sweep_cells  # noqa: E402
+
+VALUES = [
+    None,
+    True,
+    0,
+    -3,
+    2**70,
+    0.1,
+    1 / 3,
+    -0.0,
+    1e-310,
+    math.inf,
+    -math.inf,
+    "text",
+    "ünïcode",
+    [1, 2.5],
+    (1, "a", (2.0,)),
+    {"a": 1, "b": [None]},
+    {1: "int key", (2, 3): "tuple key"},
+    np.float64(0.1),
+    np.int32(7),
+    np.bool_(True),
+    np.arange(6, dtype=np.int16).reshape(2, 3),
+    np.array([0.1, np.nan]),
+    np.array([], dtype=bool),
+]
+
+
+@pytest.mark.parametrize("value", VALUES, ids=[repr(v)[:30] for v in VALUES])
+def test_values_round_trip_exactly_through_a_stored_line(value):
+    line = results._line({"kind": "cell", "rows": [{"x": results.encode(value)}]})
+    back = results.decode(results._parse(line.rstrip(b"\n"), Path("x"), 1)["rows"][0]["x"])
+    if isinstance(value, np.ndarray):
+        assert back.dtype == value.dtype and back.shape == value.shape
+        np.testing.assert_array_equal(back, value)
+    elif isinstance(value, np.generic):
+        assert back == value.item() and type(back) is type(value.item())
+    elif isinstance(value, float) and value == 0:
+        assert math.copysign(1, back) == math.copysign(1, value)
+    else:
+        assert back == value and type(back) is type(value)
+
+
+def test_nan_round_trips_and_unstorable_values_are_named():
+    assert math.isnan(results.decode(json.loads(json.dumps(results.encode(float("nan"))))))
+    with pytest.raises(TypeError, match="got a pandas.DataFrame"):
+        results.encode({"table": pd.DataFrame({"a": [1]})})
+
+
+def test_a_cell_returning_an_unstorable_value_fails_before_anything_is_written(tmp_path):
+    with pytest.raises(TypeError, match="got a builtins.set"):
+        run_sweep(
+            sweep_cells.unstorable_cell, [{"k": 0}], [0], name="u", cache_dir=tmp_path, backend="sequential"
+        )
+    assert not list(tmp_path.rglob("*.jsonl"))
+
+
+def test_key_and_version_validation():
+    with pytest.raises(ValueError, match="version must be letters"):
+        results.SweepStore("a/b", "1 2")
+    with pytest.raises(ValueError, match="sweep must be a non-empty relative path"):
+        results.SweepStore("../a", "1")
+    with pytest.raises(ValueError, match="tolerance must be"):
+        run_sweep(
+            sweep_cells.noisy_mean, [{"mu": 0, "n": 1}], [0], name="x", cache=False, tolerance={"rtol": -1}
+        )
+
+
+def test_compare_rows_tolerance_text_and_timings():
+    tol = {"rtol": 1e-6, "atol": 1e-12}
+    assert results.compare_rows([{"x": 1.0, "time": 3.0}], [{"x": 1.0 + 1e-9, "time": 9.0}], **tol) == []
+    (diff,) = results.compare_rows([{"x": 1.0}], [{"x": 1.001}], **tol)
+    assert diff == "row 0 x: stored 1.0, now 1.001"
+    assert results.compare_rows([{"s": "optimal"}], [{"s": "infeasible"}], **tol)
+    assert results.compare_rows([{"x": np.nan}], [{"x": np.nan}], **tol) == []
+    assert results.compare_rows([{"x": np.nan}], [{"x": 0.0}], **tol)
+    assert results.compare_rows([{"v": (1.0, 2.0)}], [{"v": (1.0, 2.5)}], **tol)
+    assert results.compare_rows([{"x": 1.0}], [{"x": 1.0}, {"x": 2.0}], **tol) == ["1 stored rows, 2 now"]
+    assert results.compare_rows([{"x": 1.0}], [{"y": 1.0}], **tol)  # a column gone and one new
+    # a sweep naming its own volatile columns: only those are skipped
+    assert results.compare_rows([{"time": 1.0}], [{"time": 2.0}], **tol, volatile=["wall"])
+    assert results.compare_rows([{"wall": 1.0}], [{"wall": 2.0}], **tol, volatile=["wall"]) == []
+
+
+def test_status_counts_cells_per_notebook_grid(tmp_path, monkeypatch):
+    params = [{"mu": m, "n": 5} for m in (0.0, 1.0, 2.0)]
+    monkeypatch.setenv("SAFEGUARDED_NOTEBOOK", "nb_one")
+    run_sweep(
+        sweep_cells.noisy_mean, params[:2], [0, 1], name="w/s", cache_dir=tmp_path, backend="sequential"
+    )
+    monkeypatch.setenv("SAFEGUARDED_NOTEBOOK", "nb_two")
+    monkeypatch.setenv("SAFEGUARDED_DEADLINE", "0")  # asks for all three, computes none
+    df = run_sweep(
+        sweep_cells.noisy_mean,
+        params,
+        [0, 1],
+        name="w/s",
+        cache_dir=tmp_path,
+        backend="sequential",
+        allow_partial=True,
+    )
+    assert (df.attrs["present"], df.attrs["needed"]) == (4, 6)
+    (row,) = results.status(tmp_path)
+    assert (row["sweep"], row["version"], row["notebooks"]) == ("w/s", "1", "nb_one, nb_two")
+    assert (row["stored"], row["needed"], row["extra"]) == (4, 6, 0)
+    assert row["core_h_spent"] > 0 and row["core_h_to_go"] > 0
+    table = results.status_markdown([row], results.store_size(tmp_path))
+    assert (
+        "| `w/s` | 1 | nb_one, nb_two | 4 / 6 |" in table and "MiB of the 100 MiB budget (4 cells)" in table
+    )
+    doc = tmp_path / "page.md"
+    doc.write_text(f"before\n{results._STATUS_BEGIN}\nold\n{results._STATUS_END}\nafter\n")
+    assert results.write_status(table, [doc]) == [doc]
+    assert doc.read_text() == f"before\n{results._STATUS_BEGIN}\n{table}{results._STATUS_END}\nafter\n"
+
+
+def test_the_committed_store_fits_its_budget_and_is_whole():
+    size = results.store_size(RESULTS)
+    assert size <= results.BUDGET_MIB * 2**20, f"results/ holds {size / 2**20:.1f} MiB, over the budget"
+    rows = results.status(RESULTS)
+    assert not [r["sweep"] for r in rows if r["corrupt"] or r["conflicts"]]
+
+
+def test_readme_and_docs_show_the_current_status_table():
+    text = results.status_markdown(results.status(RESULTS), results.store_size(RESULTS))
+    for page in (REPO_ROOT / "README.md", REPO_ROOT / "docs" / "results.md"):
+        content = page.read_text(encoding="utf-8")
+        shown = content.partition(results._STATUS_BEGIN)[2].partition(results._STATUS_END)[0]
+        assert shown.strip() == text.strip(), f"{page.name}: run `make status` to update its results table"
