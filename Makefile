@@ -108,7 +108,7 @@ unit: install ## unit tests only (not the browser test)
 smoke: install ## execute WORK's notebooks at smoke scale into build/smoke (figures, results, claims there too)
 	SAFEGUARDED_FIGURES=$(abspath $(SMOKE))/figures SAFEGUARDED_RESULTS=$(abspath $(SMOKE))/results \
 	  $(PY) -m safeguarded.notebooks --work $(WORK) --scale smoke --out $(SMOKE)/notebooks $(SEED_ARG)
-	SAFEGUARDED_FIGURES=$(abspath $(SMOKE))/figures $(PY) -m safeguarded.claims
+	SAFEGUARDED_FIGURES=$(abspath $(SMOKE))/figures SAFEGUARDED_RESULTS=$(abspath $(SMOKE))/results $(PY) -m safeguarded.claims
 
 # nbval compares the checked cells (# NBVAL_CHECK_OUTPUT) of the references with the smoke run's outputs in
 # $(SMOKE)/notebooks, replayed by tests/references/conftest.py (no second execution); exit code 5 (no

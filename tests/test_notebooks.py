@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import nbformat
 import pytest
@@ -324,3 +325,42 @@ def test_kernel_warning_filters_silence_only_loky_worker_notices():
     env = dict(os.environ, PYTHONWARNINGS=",".join(nbr.KERNEL_WARNING_FILTERS))
     err = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True).stderr
     assert "another warning" in err and "A worker stopped" not in err
+
+
+def test_budget_parsing_and_bad_values():
+    assert [nbr.parse_budget(t) for t in ("2h", "90m", "1h30m", "600s", "600", "0.5h")] == [
+        7200, 5400, 5400, 600, 600, 1800
+    ]
+    for bad in ("", "soon", "0", "-1h", "2d"):
+        with pytest.raises(ValueError, match="BUDGET must be"):
+            nbr.parse_budget(bad)
+
+
+def test_a_budget_ending_in_a_sweep_keeps_that_notebook_and_starts_no_other(tmp_path, monkeypatch, capsys):
+    """The notebook whose sweep the budget stops (papermill reports the kernel's BudgetExhausted as
+    ``ename``) is not written back, the notebooks after it do not start, and the run exits 0."""
+    books = [tmp_path / f"rldp_{i}.ipynb" for i in range(3)]
+    for book in books:
+        book.write_text("{}")
+    ran = []
+
+    class KernelError(Exception):
+        ename, evalue, cell_index = "BudgetExhausted", "sweep 'w/s' v1: the time budget ended", 4
+
+    def execute(path, scale, out_dir, seed=None):
+        ran.append(path.name)
+        assert os.environ["SAFEGUARDED_DEADLINE"]  # the kernel inherits the deadline
+        if path.name == "rldp_1.ipynb":
+            raise KernelError()
+        return path
+
+    monkeypatch.setattr(nbr, "notebooks_of", lambda work: books)
+    monkeypatch.setattr(nbr, "execute", execute)
+    monkeypatch.setattr(nbr, "record_timing", lambda *a: None)
+    monkeypatch.delenv("SAFEGUARDED_DEADLINE", raising=False)
+    assert nbr.run("all", "paper", tmp_path / "out", None, False, budget=3600) == 0
+    assert ran == ["rldp_0.ipynb", "rldp_1.ipynb"]
+    out = capsys.readouterr().out
+    assert "BUDGET ENDED in rldp_1.ipynb (BudgetExhausted: sweep 'w/s' v1" in out
+    assert "not rendered this run: rldp_1.ipynb, rldp_2.ipynb" in out
+    monkeypatch.delenv("SAFEGUARDED_DEADLINE")

@@ -145,3 +145,34 @@ def test_readme_and_docs_show_the_current_status_table():
         content = page.read_text(encoding="utf-8")
         shown = content.partition(results._STATUS_BEGIN)[2].partition(results._STATUS_END)[0]
         assert shown.strip() == text.strip(), f"{page.name}: run `make status` to update its results table"
+
+
+def test_claims_name_the_sweeps_their_notebook_read(tmp_path, monkeypatch):
+    from safeguarded import claims
+
+    fragment = tmp_path / "figures" / "rldp" / "claims"
+    fragment.mkdir(parents=True)
+    pd.DataFrame({"item": ["fig2", "fig2", "table1"]}).to_csv(fragment / "rldp_fig2.csv", index=False)
+    pd.DataFrame({"item": ["fig9"]}).to_csv(fragment / "rldp_other.csv", index=False)
+    monkeypatch.setenv("SAFEGUARDED_NOTEBOOK", "rldp_fig2")
+    params = [{"mu": 0.0, "n": 3}, {"mu": 1.0, "n": 3}]
+    run_sweep(
+        sweep_cells.noisy_mean, params, [0], name="rldp/s", cache_dir=tmp_path / "store", backend="sequential"
+    )
+    monkeypatch.setenv("SAFEGUARDED_DEADLINE", "0")
+    run_sweep(
+        sweep_cells.noisy_mean,
+        params,
+        [0, 1],
+        name="rldp/s",
+        version="2",
+        cache_dir=tmp_path / "store",
+        backend="sequential",
+        allow_partial=True,
+    )
+    table = claims.sweeps_table(tmp_path / "figures", tmp_path / "store").set_index("notebook")
+    assert table.loc["rldp_fig2", "items"] == "fig2 table1"
+    assert (
+        table.loc["rldp_fig2", "sweeps"] == "rldp/s v1 (2 / 2 cells stored); rldp/s v2 (0 / 4 cells stored)"
+    )
+    assert table.loc["rldp_other", "sweeps"] == "none recorded"

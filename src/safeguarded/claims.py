@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import json
 import math
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
@@ -67,7 +68,7 @@ from safeguarded.judging import (
     validate_causes,
     verdict_in_words,
 )
-from safeguarded.paths import FIGURES, REPO_ROOT, WORKS, figure_dir
+from safeguarded.paths import FIGURES, REPO_ROOT, RESULTS, WORKS, figure_dir
 from safeguarded.statements import not_run_rows
 
 __all__ = [
@@ -838,6 +839,39 @@ def read_report(figures: Path = FIGURES) -> pd.DataFrame:
     return table[[c for c in COLUMNS + V2_COLUMNS if c in table.columns]]
 
 
+def sweeps_table(figures: Path = FIGURES, store: Path | None = None) -> pd.DataFrame:
+    """Per notebook that writes claims: its work, the items its claims are about, and the sweeps (with
+    version and cells stored / needed) it reads from the results store (``docs/results.md``): the way
+    from a claims row (work, item) to the stored cells it was computed from.  The sweeps are those the
+    notebook's last run recorded (``grid-<notebook>.json``); none for a notebook without sweeps or not
+    run since the store exists."""
+    import os
+
+    from safeguarded.results import SweepStore, sweep_folders
+
+    store = Path(store or os.environ.get("SAFEGUARDED_RESULTS", "") or RESULTS)
+    used: dict[str, list[str]] = {}
+    for sweep, version in sweep_folders(store):
+        sweep_store = SweepStore(sweep, version, store)
+        grids = sweep_store.grids()
+        if not grids:
+            continue
+        present = set()
+        for path in sweep_store.folder.glob("*.jsonl"):  # keys only: no checksum pass for a listing
+            for line in path.read_text(encoding="utf-8").splitlines()[1:]:
+                present.add(json.loads(line).get("key"))
+        for notebook, keys in grids.items():
+            used.setdefault(notebook, []).append(
+                f"{sweep} v{version} ({len(keys & present):,} / {len(keys):,} cells stored)")
+    rows = []
+    for work in WORKS:
+        for path in sorted((figures / work / "claims").glob("*.csv")):
+            items = pd.read_csv(path, dtype=str, keep_default_na=False, usecols=["item"])["item"]
+            rows.append({"work": work, "notebook": path.stem, "items": " ".join(dict.fromkeys(items)),
+                         "sweeps": "; ".join(used.get(path.stem, [])) or "none recorded"})
+    return pd.DataFrame(rows, columns=["work", "notebook", "items", "sweeps"])
+
+
 def write_report(
     figures: Path = FIGURES, *, readme: Path | None = None, findings: Path | None = None
 ) -> tuple[Path, Path]:
@@ -852,6 +886,7 @@ def write_report(
     main.to_csv(csv_path, index=False, lineterminator="\n")
     for name, side in sides.items():
         side.to_csv(figures / name, index=False, lineterminator="\n")
+    sweeps_table(figures).to_csv(figures / "claims_sweeps.csv", index=False, lineterminator="\n")
     md_path.write_text(_markdown(table, pending_fragments(figures)))
     works = set() if table.empty else set(table["work"])
     for work in WORKS:
