@@ -176,3 +176,19 @@ def test_claims_name_the_sweeps_their_notebook_read(tmp_path, monkeypatch):
         table.loc["rldp_fig2", "sweeps"] == "rldp/s v1 (2 / 2 cells stored); rldp/s v2 (0 / 4 cells stored)"
     )
     assert table.loc["rldp_other", "sweeps"] == "none recorded"
+
+
+def test_verify_fast_skips_sweeps_without_a_quick_cell_and_says_so(tmp_path):
+    run_sweep(
+        sweep_cells.noisy_mean,
+        [{"mu": 0.0, "n": 3}],
+        [0, 1],
+        name="w/q",
+        cache_dir=tmp_path,
+        backend="sequential",
+    )
+    lines = []
+    (report,) = results.verify(tmp_path, n=1, fast=True, max_seconds=-1.0, log=lines.append)
+    assert report.ok and report.checked == 0 and "skipped: no stored cell took at most -1 s" in lines[0]
+    (report,) = results.verify(tmp_path, n=1, fast=True, max_seconds=60, log=lines.append)
+    assert report.ok and report.checked == 1
