@@ -57,7 +57,6 @@ import argparse
 import ast
 import functools
 import hashlib
-import importlib.metadata
 import inspect
 import itertools
 import json
@@ -69,7 +68,6 @@ import time
 import uuid
 import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
@@ -77,6 +75,14 @@ import numpy as np
 import pandas as pd
 
 from safeguarded.paths import RESULTS
+from safeguarded.results import (
+    VERSIONED_PACKAGES,
+    SweepStore,
+    cell_key,
+    compute_cell,
+    installed_versions,
+    shard_header,
+)
 
 __all__ = [
     "rng_for",
@@ -102,8 +108,6 @@ __all__ = [
 BACKENDS = ("sequential", "loky", "threading", "dask")
 ON_ERROR = ("raise", "record")
 
-#: Packages whose installed versions every shard header records (solvers and numerics).
-VERSIONED_PACKAGES = ("clarabel", "highspy", "scs", "ecos", "cvxpy", "numpy", "scipy")
 
 log = logging.getLogger(__name__)
 
@@ -165,18 +169,6 @@ def _digest(obj: Any) -> str:
 
 # --------------------------------------------------------------------------------------------------
 # What a cell's numbers depend on: code, installed versions, salt
-
-
-@functools.cache
-def installed_versions() -> dict[str, str | None]:
-    """Installed versions of :data:`VERSIONED_PACKAGES` (``None`` when not installed)."""
-    out: dict[str, str | None] = {}
-    for package in VERSIONED_PACKAGES:
-        try:
-            out[package] = importlib.metadata.version(package)
-        except importlib.metadata.PackageNotFoundError:
-            out[package] = None
-    return out
 
 
 def _module_file(module: str) -> Path | None:
@@ -343,34 +335,15 @@ def clean_scratch(root: str | os.PathLike | None = None, *, dry_run: bool = Fals
 def _run_cell(
     func: Callable, params: dict, seed: int, on_error: str = "raise", marker_folder: Path | None = None
 ) -> tuple[list[dict], dict]:
-    """(the cell's own rows, what it cost: wall and CPU seconds, peak RSS, date)."""
-    import resource
-
+    """:func:`safeguarded.results.compute_cell`, with a marker naming the cell while it runs (so that a
+    dead worker's cell can be named)."""
     marker = None
     if marker_folder is not None:
         marker = _private_name(marker_folder / "cell", _RUNNING)
         marker_folder.mkdir(parents=True, exist_ok=True)
         marker.write_text(json.dumps({"params": _jsonable(params), "seed": seed}, default=repr))
-    wall, cpu = time.perf_counter(), time.process_time()
     try:
-        try:
-            out = func(**params, seed=seed)
-            rows = [dict(out)] if isinstance(out, Mapping) else [dict(r) for r in out]
-            if on_error == "record":
-                rows = [{**row, "status": row.get("status", "ok"), "error": ""} for row in rows]
-        except Exception as exc:
-            solvers = sys.modules.get("safeguarded.solvers")
-            if on_error != "record" or solvers is None or not isinstance(exc, solvers.SolverError):
-                exc.add_note(f"in sweep cell params={params!r} seed={seed}")
-                raise
-            rows = [{"status": exc.status, "error": f"{type(exc).__name__}: {exc}"}]
-        meta = {
-            "wall_s": round(time.perf_counter() - wall, 4),
-            "cpu_s": round(time.process_time() - cpu, 4),
-            "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
-            "date": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-        }
-        return rows, meta
+        return compute_cell(func, params, seed, on_error)
     finally:
         if marker is not None:
             marker.unlink(missing_ok=True)
@@ -646,7 +619,6 @@ def run_sweep(
     BudgetExhausted
         When ``$SAFEGUARDED_DEADLINE`` passed before every cell was stored (unless ``allow_partial``).
     """
-    from safeguarded.results import SweepStore, shard_header
 
     if not callable(func):
         raise ValueError(f"func must be callable, got {func!r}")
@@ -790,8 +762,6 @@ def run_sweep(
 
 def store_key(name: str, params: Mapping[str, Any], seed: int, version: str) -> str:
     """The store's key of one cell (:func:`safeguarded.results.cell_key`)."""
-    from safeguarded.results import cell_key
-
     return cell_key(name, params, seed, version)
 
 

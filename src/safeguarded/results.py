@@ -36,8 +36,10 @@ from __future__ import annotations
 import argparse
 import contextlib
 import fcntl
+import functools
 import hashlib
 import importlib
+import importlib.metadata
 import json
 import math
 import os
@@ -67,6 +69,9 @@ __all__ = [
     "encode",
     "decode",
     "cell_key",
+    "compute_cell",
+    "installed_versions",
+    "VERSIONED_PACKAGES",
     "SweepStore",
     "stored_frame",
     "sweep_folders",
@@ -259,11 +264,57 @@ def resolve(name: str, bound: Any = None):
             "without a version bump?"
         ) from None
     if bound is not None:
-        import functools
-
         args, kwargs = decode(bound)
         obj = functools.partial(obj, *args, **kwargs)
     return obj
+
+
+#: Packages whose installed versions every shard header records (solvers and numerics).
+VERSIONED_PACKAGES = ("clarabel", "highspy", "scs", "ecos", "cvxpy", "numpy", "scipy")
+
+
+@functools.cache
+def installed_versions() -> dict[str, str | None]:
+    """Installed versions of :data:`VERSIONED_PACKAGES` (``None`` when not installed)."""
+    out: dict[str, str | None] = {}
+    for package in VERSIONED_PACKAGES:
+        try:
+            out[package] = importlib.metadata.version(package)
+        except importlib.metadata.PackageNotFoundError:
+            out[package] = None
+    return out
+
+
+def compute_cell(
+    func, params: Mapping[str, Any], seed: int, on_error: str = "raise"
+) -> tuple[list[dict], dict]:
+    """Run one cell: (its own rows, what it cost: ``wall_s``, ``cpu_s``, ``peak_rss_mb``, ``date``).
+
+    ``func(**params, seed=seed)`` returns a dict or a list of dicts.  With ``on_error="record"`` a
+    :class:`safeguarded.solvers.SolverError` becomes one row with ``status`` and ``error`` and
+    successful rows get ``status`` "ok" (unless set) and ``error`` ""; any other exception propagates
+    with a note naming the cell."""
+    import resource
+
+    wall, cpu = time.perf_counter(), time.process_time()
+    try:
+        out = func(**params, seed=seed)
+        rows = [dict(out)] if isinstance(out, Mapping) else [dict(r) for r in out]
+        if on_error == "record":
+            rows = [{**row, "status": row.get("status", "ok"), "error": ""} for row in rows]
+    except Exception as exc:
+        solvers = sys.modules.get("safeguarded.solvers")
+        if on_error != "record" or solvers is None or not isinstance(exc, solvers.SolverError):
+            exc.add_note(f"in sweep cell params={dict(params)!r} seed={seed}")
+            raise
+        rows = [{"status": exc.status, "error": f"{type(exc).__name__}: {exc}"}]
+    meta = {
+        "wall_s": round(time.perf_counter() - wall, 4),
+        "cpu_s": round(time.process_time() - cpu, 4),
+        "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+        "date": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+    }
+    return rows, meta
 
 
 def shard_header(
@@ -277,8 +328,6 @@ def shard_header(
     volatile: Sequence[str] | None,
 ) -> dict:
     """The header record of a new shard (see ``docs/results.md``)."""
-    from safeguarded.experiments import installed_versions
-
     name, bound = func_id(func)
     return {
         "kind": "shard",
@@ -814,8 +863,6 @@ def verify(
     their stored wall time; ``max_seconds``: only cells that took at most that long) with the current
     code and compare with the stored rows within the shard's tolerance.  Returns one report per sweep
     version; :attr:`VerifyReport.ok` is false on any difference, refused shard or unimportable function."""
-    from safeguarded.experiments import _run_cell
-
     rng = random.Random(seed)
     reports = []
     for sweep, version in sweep_folders(root, work):
@@ -841,7 +888,7 @@ def verify(
             except StoreError as exc:
                 report.problems.append(str(exc))
                 break
-            rows, _ = _run_cell(func, cell.params, cell.seed, header.get("on_error", "raise"))
+            rows, _ = compute_cell(func, cell.params, cell.seed, header.get("on_error", "raise"))
             tol = header.get("tolerance") or DEFAULT_TOLERANCE
             diffs = compare_rows(
                 cell.rows, rows, rtol=tol["rtol"], atol=tol["atol"], volatile=header.get("volatile")
