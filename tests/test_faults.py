@@ -300,7 +300,7 @@ def _check_worker_death(tmp_path, **kwargs):
     _wait_until_no_cell_runs(tmp_path / "w" / "v1")  # a surviving worker may still finish its cell
     kept = len(_stored(tmp_path, "w").cells)
     reported = int(re.search(r"\((\d+) cells of w v1\)", str(info.value)).group(1))
-    assert 1 <= reported <= kept < 6
+    assert reported <= kept < 6  # what finished is stored (a surviving worker may add its cell after)
     flag.unlink()
     df = _dying(tmp_path, flag, **kwargs)  # resumes: only the unfinished cells run
     assert df.attrs["computed"] == 6 - kept and df.attrs["corrupt"] == 0

@@ -539,6 +539,10 @@ def _run_on_dask(client, args, todo, cells, finish, name, store, marker_folder) 
             except Exception as exc:
                 if type(exc).__name__ != "KilledWorker":
                     raise
+                for other, j in list(futures.items()):  # store what finished elsewhere meanwhile
+                    if other.status == "finished":
+                        futures.pop(other)
+                        finish(j, *other.result()[1:])
                 died = _died_cells(marker_folder) or [{"params": cells[i][0], "seed": cells[i][1]}]
                 what = "; ".join(f"params={c['params']!r} seed={c['seed']}" for c in died)
                 raise _worker_died(name, store, what, exc) from exc
