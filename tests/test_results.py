@@ -122,6 +122,14 @@ def test_status_counts_cells_per_notebook_grid(tmp_path, monkeypatch):
     assert (row["sweep"], row["version"], row["notebooks"]) == ("w/s", "1", "nb_one, nb_two")
     assert (row["stored"], row["needed"], row["extra"]) == (4, 6, 0)
     assert row["core_h_spent"] > 0 and row["core_h_to_go"] > 0
+    by_notebook = {r["notebook"]: r for r in results.notebook_status(tmp_path, figures=tmp_path)}
+    assert (by_notebook["nb_one"]["stored"], by_notebook["nb_one"]["needed"]) == (4, 4)
+    assert (
+        by_notebook["nb_two"]["stored"],
+        by_notebook["nb_two"]["needed"],
+        by_notebook["nb_two"]["items"],
+    ) == (4, 6, "—")
+    assert by_notebook["nb_two"]["core_h_to_go"] > 0 == by_notebook["nb_one"]["core_h_to_go"]
     table = results.status_markdown([row], results.store_size(tmp_path))
     assert (
         "| `w/s` | 1 | nb_one, nb_two | 4 / 6 |" in table and "MiB of the 100 MiB budget (4 cells)" in table
@@ -140,7 +148,7 @@ def test_the_committed_store_fits_its_budget_and_is_whole():
 
 
 def test_readme_and_docs_show_the_current_status_table():
-    text = results.status_markdown(results.status(RESULTS), results.store_size(RESULTS))
+    text = results.status_report(RESULTS)
     for page in (REPO_ROOT / "README.md", REPO_ROOT / "docs" / "results.md"):
         content = page.read_text(encoding="utf-8")
         shown = content.partition(results._STATUS_BEGIN)[2].partition(results._STATUS_END)[0]

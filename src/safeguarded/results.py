@@ -76,6 +76,8 @@ __all__ = [
     "stored_frame",
     "sweep_folders",
     "status",
+    "notebook_status",
+    "status_report",
     "verify",
     "compare_rows",
     "store_size",
@@ -706,6 +708,54 @@ def status(root: Path | None = None, work: str = "all") -> list[dict]:
     return rows
 
 
+def notebook_status(root: Path | None = None, work: str = "all", figures: Path | None = None) -> list[dict]:
+    """One row per notebook that recorded a grid: the printed items its claims are about (from its
+    claims fragment ``figures/<work>/claims/<notebook>.csv``), its sweeps, the cells stored / needed over
+    all of them, core-hours spent and estimated to go."""
+    from safeguarded.paths import FIGURES
+
+    figures = Path(figures or FIGURES)
+    per: dict[str, dict] = {}
+    for sweep, version in sweep_folders(root, work):
+        store = SweepStore(sweep, version, root or RESULTS)
+        import warnings
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            store.refresh()
+        seconds = {k: _cell_seconds(c.record) for k, c in store.cells.items()}
+        per_cell = float(np.median(list(seconds.values()))) if seconds else math.nan
+        for notebook, keys in store.grids().items():
+            row = per.setdefault(
+                notebook,
+                {
+                    "notebook": notebook,
+                    "sweeps": 0,
+                    "stored": 0,
+                    "needed": 0,
+                    "core_h_spent": 0.0,
+                    "core_h_to_go": 0.0,
+                },
+            )
+            present = keys & set(seconds)
+            row["sweeps"] += 1
+            row["stored"] += len(present)
+            row["needed"] += len(keys)
+            row["core_h_spent"] += sum(seconds[k] for k in present) / 3600
+            missing = len(keys) - len(present)
+            row["core_h_to_go"] += missing * per_cell / 3600 if missing else 0.0
+    for notebook, row in per.items():
+        items = ""
+        fragment = next(figures.glob(f"*/claims/{notebook}.csv"), None)
+        if fragment is not None:
+            import csv
+
+            with open(fragment, newline="", encoding="utf-8") as f:
+                items = " ".join(dict.fromkeys(r["item"] for r in csv.DictReader(f)))
+        row["items"] = items or "—"
+    return [per[k] for k in sorted(per)]
+
+
 def _cell_seconds(record: dict) -> float:
     value = record.get("cpu_s")
     if value is None or not value > 0:
@@ -713,9 +763,27 @@ def _cell_seconds(record: dict) -> float:
     return float(value)
 
 
-def status_markdown(rows: list[dict], size: int | None = None) -> str:
-    lines = [
-        "| sweep | version | notebook(s) | cells stored / needed | core-h spent | core-h to go (est.) |",
+def status_report(root: Path | None = None, work: str = "all") -> str:
+    """The status as Markdown: per printed table (notebook), then per sweep version, then the size."""
+    return status_markdown(status(root, work), store_size(root), notebook_status(root, work))
+
+
+def status_markdown(rows: list[dict], size: int | None = None, notebooks: list[dict] | None = None) -> str:
+    lines = []
+    if notebooks:
+        lines += [
+            "| notebook | printed items | sweeps | cells stored / needed | core-h spent | core-h to go* |",
+            "|---|---|---|---|---|---|",
+        ]
+        for r in notebooks:
+            to_go = "—" if math.isnan(r["core_h_to_go"]) else _hours(r["core_h_to_go"] * 3600)
+            lines.append(
+                f"| `{r['notebook']}` | {r['items']} | {r['sweeps']} | {r['stored']:,} / {r['needed']:,} | "
+                f"{_hours(r['core_h_spent'] * 3600)} | {to_go} |"
+            )
+        lines.append("")
+    lines += [
+        "| sweep | version | notebook(s) | cells stored / needed | core-h spent | core-h to go* |",
         "|---|---|---|---|---|---|",
     ]
     for r in rows:
@@ -733,6 +801,11 @@ def status_markdown(rows: list[dict], size: int | None = None) -> str:
             f"| `{r['sweep']}` | {r['version']} | {r['notebooks']} | {stored} | "
             f"{_hours(r['core_h_spent'] * 3600)} | {to_go} |"
         )
+    lines.append("")
+    lines.append(
+        "\\* missing cells × the median stored cell's CPU seconds: a lower bound where a sweep runs its "
+        "costly cells last"
+    )
     if size is not None:
         lines.append("")
         lines.append(
@@ -989,7 +1062,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "status":
         rows = status(args.root, args.work)
-        text = status_markdown(rows, store_size(args.root))
+        text = status_report(args.root, args.work)
         print(text, end="")
         for path in args.write or ():
             print(f"written to {path}" if write_status(text, [path]) else f"{path}: unchanged or no markers")
