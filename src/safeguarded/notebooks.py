@@ -459,7 +459,8 @@ def run(work: str, scale: str, out_dir: Path, seed: int | None, write_back_to_so
     if failed:
         print(f"{len(failed)} notebook(s) failed: {', '.join(failed)}", file=sys.stderr)
         return 1
-    print(f"figures written under {os.environ.get('SAFEGUARDED_FIGURES', REPO_ROOT / 'figures')}")
+    if not stopped or books.index(next(b for b in books if b.name == stopped)) > 0:
+        print(f"figures written under {os.environ.get('SAFEGUARDED_FIGURES', REPO_ROOT / 'figures')}")
     return 0
 
 
