@@ -152,8 +152,8 @@ status: install ## the results store per sweep: cells stored / needed, core-hour
 verify: install ## recompute N seeded-random stored cells of every sweep of WORK and compare with the store
 	$(PY) -m safeguarded.results verify --work $(WORK) --n $(N) $(SEED_ARG)
 
-verify-fast: install ## make test's sample: the quickest stored cell of every sweep (at most 60 s each)
-	$(PY) -m safeguarded.results verify --work $(WORK) --n 1 --fast --max-seconds 60
+verify-fast: install ## make test's sample: the quickest stored cell of every sweep (at most 120 s each)
+	$(PY) -m safeguarded.results verify --work $(WORK) --n 1 --fast --max-seconds 120
 
 clean: ## remove build outputs (never the results store in results/)
 	rm -rf build .pytest_cache
