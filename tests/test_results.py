@@ -12,7 +12,10 @@ import pytest
 
 from safeguarded import results
 from safeguarded.experiments import run_sweep
-from safeguarded.paths import REPO_ROOT, RESULTS
+from safeguarded.paths import REPO_ROOT
+
+#: The committed store (tests/conftest.py points $SAFEGUARDED_RESULTS, hence paths.RESULTS, elsewhere).
+COMMITTED = REPO_ROOT / "results"
 
 sys.path.insert(0, str(Path(__file__).parent))
 import sweep_cells  # noqa: E402
@@ -141,14 +144,14 @@ def test_status_counts_cells_per_notebook_grid(tmp_path, monkeypatch):
 
 
 def test_the_committed_store_fits_its_budget_and_is_whole():
-    size = results.store_size(RESULTS)
+    size = results.store_size(COMMITTED)
     assert size <= results.BUDGET_MIB * 2**20, f"results/ holds {size / 2**20:.1f} MiB, over the budget"
-    rows = results.status(RESULTS)
+    rows = results.status(COMMITTED)
     assert not [r["sweep"] for r in rows if r["corrupt"] or r["conflicts"]]
 
 
 def test_readme_and_docs_show_the_current_status_table():
-    text = results.status_report(RESULTS)
+    text = results.status_report(COMMITTED, figures=REPO_ROOT / "figures")
     for page in (REPO_ROOT / "README.md", REPO_ROOT / "docs" / "results.md"):
         content = page.read_text(encoding="utf-8")
         shown = content.partition(results._STATUS_BEGIN)[2].partition(results._STATUS_END)[0]

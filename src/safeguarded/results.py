@@ -763,9 +763,9 @@ def _cell_seconds(record: dict) -> float:
     return float(value)
 
 
-def status_report(root: Path | None = None, work: str = "all") -> str:
+def status_report(root: Path | None = None, work: str = "all", figures: Path | None = None) -> str:
     """The status as Markdown: per printed table (notebook), then per sweep version, then the size."""
-    return status_markdown(status(root, work), store_size(root), notebook_status(root, work))
+    return status_markdown(status(root, work), store_size(root), notebook_status(root, work, figures))
 
 
 def status_markdown(rows: list[dict], size: int | None = None, notebooks: list[dict] | None = None) -> str:
