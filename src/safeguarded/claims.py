@@ -44,7 +44,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import json
 import math
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
@@ -847,22 +846,14 @@ def sweeps_table(figures: Path = FIGURES, store: Path | None = None) -> pd.DataF
     run since the store exists."""
     import os
 
-    from safeguarded.results import SweepStore, sweep_folders
+    from safeguarded.results import load_stores
 
-    store = Path(store or os.environ.get("SAFEGUARDED_RESULTS", "") or RESULTS)
     used: dict[str, list[str]] = {}
-    for sweep, version in sweep_folders(store):
-        sweep_store = SweepStore(sweep, version, store)
-        grids = sweep_store.grids()
-        if not grids:
-            continue
-        present = set()
-        for path in sweep_store.folder.glob("*.jsonl"):  # keys only: no checksum pass for a listing
-            for line in path.read_text(encoding="utf-8").splitlines()[1:]:
-                present.add(json.loads(line).get("key"))
-        for notebook, keys in grids.items():
-            used.setdefault(notebook, []).append(
-                f"{sweep} v{version} ({len(keys & present):,} / {len(keys):,} cells stored)")
+    for sweep_store in load_stores(Path(store or os.environ.get("SAFEGUARDED_RESULTS", "") or RESULTS)):
+        present, name = set(sweep_store.cells), f"{sweep_store.sweep} v{sweep_store.version}"
+        for notebook, keys in sweep_store.grids().items():
+            counts = f"{len(keys & present):,} / {len(keys):,} cells stored"
+            used.setdefault(notebook, []).append(f"{name} ({counts})")
     rows = []
     for work in WORKS:
         for path in sorted((figures / work / "claims").glob("*.csv")):

@@ -60,7 +60,6 @@ import hashlib
 import inspect
 import itertools
 import json
-import logging
 import os
 import socket
 import sys
@@ -108,8 +107,6 @@ __all__ = [
 BACKENDS = ("sequential", "loky", "threading", "dask")
 ON_ERROR = ("raise", "record")
 
-
-log = logging.getLogger(__name__)
 
 _PACKAGE_ROOT = Path(__file__).resolve().parent
 _HOST = socket.gethostname().replace("/", "_")

@@ -75,6 +75,7 @@ __all__ = [
     "SweepStore",
     "stored_frame",
     "sweep_folders",
+    "load_stores",
     "status",
     "notebook_status",
     "status_report",
@@ -668,22 +669,32 @@ def store_size(root: Path | None = None) -> int:
     )
 
 
+def load_stores(root: Path | None = None, work: str = "all") -> list[SweepStore]:
+    """Every sweep version under ``root``, read.  A refused shard is not warned about here: it is in
+    each store's ``corrupt``, which :func:`status` counts and :func:`verify` reports."""
+    import warnings
+
+    stores = []
+    for sweep, version in sweep_folders(root, work):
+        store = SweepStore(sweep, version, root or RESULTS)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            store.refresh()
+        stores.append(store)
+    return stores
+
+
 def _hours(seconds: float) -> str:
     return f"{seconds / 3600:.2f}"
 
 
-def status(root: Path | None = None, work: str = "all") -> list[dict]:
+def status(root: Path | None = None, work: str = "all", stores: list[SweepStore] | None = None) -> list[dict]:
     """One row per (sweep, version): cells stored / needed by the notebooks' grids, core-hours spent
     (the stored cells' CPU seconds; wall where CPU is missing) and estimated to go (missing cells times
-    the median stored cell), refused shards, disagreeing duplicates."""
+    the median stored cell), refused shards, disagreeing duplicates.  ``stores``: already loaded."""
     rows = []
-    for sweep, version in sweep_folders(root, work):
-        store = SweepStore(sweep, version, root or RESULTS)
-        import warnings
-
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", RuntimeWarning)
-            store.refresh()
+    for store in load_stores(root, work) if stores is None else stores:
+        sweep, version = store.sweep, store.version
         grids = store.grids()
         needed = set().union(*grids.values()) if grids else set()
         present = set(store.cells)
@@ -708,21 +719,20 @@ def status(root: Path | None = None, work: str = "all") -> list[dict]:
     return rows
 
 
-def notebook_status(root: Path | None = None, work: str = "all", figures: Path | None = None) -> list[dict]:
+def notebook_status(
+    root: Path | None = None,
+    work: str = "all",
+    figures: Path | None = None,
+    stores: list[SweepStore] | None = None,
+) -> list[dict]:
     """One row per notebook that recorded a grid: the printed items its claims are about (from its
     claims fragment ``figures/<work>/claims/<notebook>.csv``), its sweeps, the cells stored / needed over
-    all of them, core-hours spent and estimated to go."""
+    all of them, core-hours spent and estimated to go.  ``stores``: already loaded."""
     from safeguarded.paths import FIGURES
 
     figures = Path(figures or FIGURES)
     per: dict[str, dict] = {}
-    for sweep, version in sweep_folders(root, work):
-        store = SweepStore(sweep, version, root or RESULTS)
-        import warnings
-
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", RuntimeWarning)
-            store.refresh()
+    for store in load_stores(root, work) if stores is None else stores:
         seconds = {k: _cell_seconds(c.record) for k, c in store.cells.items()}
         per_cell = float(np.median(list(seconds.values()))) if seconds else math.nan
         for notebook, keys in store.grids().items():
@@ -765,7 +775,10 @@ def _cell_seconds(record: dict) -> float:
 
 def status_report(root: Path | None = None, work: str = "all", figures: Path | None = None) -> str:
     """The status as Markdown: per printed table (notebook), then per sweep version, then the size."""
-    return status_markdown(status(root, work), store_size(root), notebook_status(root, work, figures))
+    stores = load_stores(root, work)
+    return status_markdown(
+        status(stores=stores), store_size(root), notebook_status(figures=figures, stores=stores)
+    )
 
 
 def status_markdown(rows: list[dict], size: int | None = None, notebooks: list[dict] | None = None) -> str:
@@ -938,15 +951,10 @@ def verify(
     version; :attr:`VerifyReport.ok` is false on any difference, refused shard or unimportable function."""
     rng = random.Random(seed)
     reports = []
-    for sweep, version in sweep_folders(root, work):
+    for store in load_stores(root, work):
+        sweep, version = store.sweep, store.version
         if sweeps and sweep not in sweeps:
             continue
-        store = SweepStore(sweep, version, root or RESULTS)
-        import warnings
-
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", RuntimeWarning)
-            store.refresh()
         report = VerifyReport(sweep, version, len(store.cells))
         report.problems += [str(e) for e in store.corrupt.values()]
         report.problems += [f"disagreeing duplicate {c}" for c in store.conflicts]
