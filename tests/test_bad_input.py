@@ -3181,6 +3181,7 @@ CASES += [
         p=RA_P,
         beta_bound=RA_BOUND,
         gap=POSITIVE,
+        transport_solver=["emd", "MOSEK"],
     ),
     case(
         "robust_lr_aux.bundle_cell.cross_validate_bundle",
@@ -3239,6 +3240,7 @@ CASES += [
         kappa=RA_NONNEG,
         q=[0.5],
         return_plan=["yes"],
+        solver=["emd", "CLARABEL"],
         weights=[[0.5, 0.5, 0.0, 0.5], [-0.5, 0.5, 0.5, 0.5], [NAN, 0.5, 0.5, 0.0]],
         weights_aux=[[1.0], [0.5, 0.5, 0.5]],
     ),

@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from safeguarded.robust_lr_aux import cv
+from safeguarded.robust_lr_aux import cv, data, transport
 from safeguarded.robust_lr_aux.bundle_cell import uci_bundle_cell
 from safeguarded.robust_lr_aux.inter_aro_bundle import (
     InterAroBundle,
@@ -16,7 +16,13 @@ from safeguarded.robust_lr_aux.inter_aro_bundle import (
     pair_cost_subgradient,
     pair_costs,
 )
-from safeguarded.robust_lr_aux.models import Fit, build_inter_aro, inter_aro_exact_objective
+from safeguarded.robust_lr_aux.models import (
+    Fit,
+    build_inter_aro,
+    inter_aro_exact_objective,
+    inter_aro_violations,
+)
+from safeguarded.robust_lr_aux.transport import TRANSPORT_SOLVERS
 
 
 def _instance(seed=3, N=10, N_hat=14, n=3):
@@ -118,5 +124,109 @@ def test_bundle_cell_reproduces_uci_cell_on_a_small_spect_run(data_mirror):
     np.testing.assert_array_equal(bundle["error"].to_numpy(), conic["error"].to_numpy())
     for col in ("eps", "eps_hat", "kappa", "W"):
         assert bundle.loc["DRO+ARO+Aux", col] == pytest.approx(conic.loc["DRO+ARO+Aux", col])
-    assert bundle.loc["DRO+ARO+Aux", "solver"] == "HIGHS+CLARABEL"
+    assert bundle.loc["DRO+ARO+Aux", "solver"] == "POT-EMD+HIGHS+CLARABEL"
     assert "certified lower bound" in bundle.loc["DRO+ARO+Aux", "note"]
+
+
+# --- the transport subproblems by the network simplex (POT) against HiGHS's LP ------------------------------
+
+
+def _theta(rng, n, inside=True):
+    """A random θ = (β, λ, λ̂), in Θ (‖β‖_∞ ≤ λ + λ̂) or, with ``inside=False``, beyond it."""
+    lam, lam_hat = rng.uniform(0.05, 0.6, 2)
+    beta = rng.normal(size=n) * (lam + lam_hat)
+    return (np.clip(beta, -(lam + lam_hat), lam + lam_hat) if inside else 3 * beta), lam, lam_hat
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("inside", [True, False])
+def test_vectorised_pair_costs_equal_the_loop_over_rows(seed, inside):
+    rng = np.random.default_rng(seed)
+    X, y, X_aux, y_aux = _instance(seed=seed, N=17, N_hat=23, n=4)
+    beta, lam, lam_hat = _theta(rng, 4, inside)
+    for alpha, kappa, p in ((0.0, 1.0, 2), (0.1, 2.5, 1), (0.05, 0.0, np.inf)):
+        C = pair_costs(beta, lam, lam_hat, X, y, X_aux, y_aux, alpha=alpha, kappa=kappa, p=p)
+        zero = Fit(beta, 0.0, [], {"lam": lam, "lam_hat": lam_hat, "s": np.zeros(17), "s_hat": np.zeros(23)})
+        loop = inter_aro_violations(zero, X, y, X_aux, y_aux, alpha=alpha, kappa=kappa, p=p)
+        np.testing.assert_allclose(C, loop, rtol=1e-12, atol=1e-12)
+
+
+def _theta_vector(rng, n=3):
+    beta, lam, lam_hat = _theta(rng, n)
+    return np.concatenate([beta, [lam, lam_hat]])
+
+
+def _V_by_both(X, y, X_aux, y_aux, theta, *, alpha=0.05, kappa=1.0):
+    n = X.shape[1]
+    C = pair_costs(theta[:n], theta[n], theta[n + 1], X, y, X_aux, y_aux, alpha=alpha, kappa=kappa)
+    out = {}
+    for solver in TRANSPORT_SOLVERS:
+        bundle = InterAroBundle(X, y, X_aux, y_aux, alpha=alpha, kappa=kappa, transport_solver=solver)
+        k = bundle.oracle(theta)
+        out[solver] = (bundle.values[k], bundle.slopes[k], bundle.primal[k])
+    return C, out
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_V_by_the_network_simplex_equals_the_lp_and_gives_a_subgradient(seed):
+    """Equal values; (s, ŝ) feasible and optimal; both slopes satisfy the subgradient inequality of V (the
+    optimal couplings may differ where there are ties, so the slopes are compared by their effect)."""
+    rng = np.random.default_rng(100 + seed)
+    X, y, X_aux, y_aux = _instance(seed=seed, N=12 + seed, N_hat=19 - seed, n=3)
+    theta = _theta_vector(rng)
+    C, both = _V_by_both(X, y, X_aux, y_aux, theta)
+    (V, g, x), (V_lp, g_lp, _) = both["POT-EMD"], both["HIGHS"]
+    assert V == pytest.approx(V_lp, abs=1e-9)
+    N = len(y)
+    s, s_hat = x[:N], x[N:]
+    assert s.min() >= 0 and s_hat.min() >= 0
+    assert np.all(s[:, None] + s_hat[None, :] >= C - 1e-12)
+    assert s.mean() + s_hat.mean() == pytest.approx(V, abs=1e-12)
+    for _ in range(20):  # V(θ') ≥ V(θ) + g·(θ' − θ) for θ' in Θ near and far
+        other = _theta_vector(rng)
+        _, at_other = _V_by_both(X, y, X_aux, y_aux, other)
+        V_other = at_other["HIGHS"][0]
+        for slope in (g, g_lp):
+            assert V_other >= V + slope @ (other - theta) - 1e-9
+
+
+def test_bundle_fits_by_either_transport_solver_agree_to_the_certified_gap():
+    X, y, X_aux, y_aux = _instance(seed=13, N=15, N_hat=21)
+    for eps, eps_hat in RADII:
+        fits = [fit_inter_aro_bundle(X, y, X_aux, y_aux, alpha=0.05, eps=eps, eps_hat=eps_hat, kappa=1.0,
+                                     gap=1e-7, transport_solver=s) for s in TRANSPORT_SOLVERS]
+        for fit in fits:  # each certified: its lower bound is below the other's objective
+            assert fit.extra["lower_bound"] <= min(f.objective for f in fits) + 1e-9
+        assert fits[0].records[0].solver == "POT-EMD+HIGHS+CLARABEL"
+        assert fits[1].records[0].solver == "HIGHS+CLARABEL"
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_wasserstein_distance_by_the_network_simplex_equals_the_lp(seed):
+    rng = np.random.default_rng(seed)
+    X, y, X_aux, y_aux = _instance(seed=seed, N=13, N_hat=29, n=4)
+    weights_aux = rng.dirichlet(np.ones(29))
+    for kw in ({}, {"weights_aux": weights_aux}, {"q": 2}, {"q": np.inf}):
+        emd, plan, res = transport.wasserstein_distance(X, y, X_aux, y_aux, kappa=1.5, return_plan=True, **kw)
+        lp = transport.wasserstein_distance(X, y, X_aux, y_aux, kappa=1.5, solver="HIGHS", **kw)
+        assert emd == pytest.approx(lp, rel=1e-12, abs=1e-12)
+        assert res.solver == "POT-EMD"
+        np.testing.assert_allclose(plan.sum(axis=1), 1 / 13, atol=1e-15)
+
+
+def test_wasserstein_distance_on_real_data_equals_the_lp(data_mirror):
+    sim = data.uci_simulation("spect", np.random.default_rng(0))
+    args = sim["X"], sim["y"], sim["X_aux"], sim["y_aux"]
+    for kappa in (1.0, np.sqrt(sim["X"].shape[1])):
+        lp = transport.wasserstein_distance(*args, kappa=kappa, solver="HIGHS")
+        assert transport.wasserstein_distance(*args, kappa=kappa) == pytest.approx(lp, rel=1e-12)
+
+
+def test_a_transport_solve_that_is_not_optimal_is_an_error():
+    from safeguarded.solvers import SolverError, solve_transport
+
+    M = np.random.default_rng(0).random((30, 40))
+    with pytest.raises(SolverError, match="iteration limit"):
+        solve_transport(np.full(30, 1 / 30), np.full(40, 1 / 40), M, name="t", max_iter=3)
+    with pytest.raises(ValueError, match="equal sums"):
+        solve_transport(np.full(30, 1 / 30), np.full(40, 1 / 30), M, name="t")

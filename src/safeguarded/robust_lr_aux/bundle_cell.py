@@ -76,13 +76,13 @@ def cross_validate_bundle(X, y, X_aux, y_aux, *, alpha, grids: cv.Grids, rng, p=
                     continue
                 errors[c] += attacked_error(fit.beta, X[valid], y[valid], alpha, p) / grids.folds
         if not ok.any():
-            raise SolverError(f"robust_lr_aux.bundle_cell.{METHOD}", "HIGHS+CLARABEL",
+            raise SolverError(f"robust_lr_aux.bundle_cell.{METHOD}", "POT-EMD+HIGHS+CLARABEL",
                               "every candidate failed")
         best = int(np.argmin(np.where(ok, errors, np.inf)))
         cv_error = float(errors[best])
     (fit,) = _fit_all(X, y, X_aux, y_aux, [cands[best]], alpha=alpha, p=p, beta_bound=beta_bound, gap=gap)
     if fit is None:
-        raise SolverError(f"robust_lr_aux.bundle_cell.{METHOD}", "HIGHS+CLARABEL", "the refit failed",
+        raise SolverError(f"robust_lr_aux.bundle_cell.{METHOD}", "POT-EMD+HIGHS+CLARABEL", "the refit failed",
                           f"candidate {cands[best]}")
     record = fit.records[-1]
     return {"beta": fit.beta, "params": cands[best], "cv_error": cv_error, "n_candidates": len(cands),

@@ -10,8 +10,9 @@ The reduced Inter-ARO* program of :mod:`models` is, with (s, ŝ) minimised out f
     V(θ) = min_{s, ŝ ≥ 0} (1/N) Σ_i s_i + (1/N̂) Σ_j ŝ_j   s.t.  s_i + ŝ_j ≥ c_ij(θ)  for all (i, j),
 
 with c_ij(θ) = max_l [L^α(arg_ijl) − κλ·1[l ≠ y_i] − κλ̂·1[l ≠ ŷ_j]] the pair cost of Theorem 11
-(L4199–4203; :func:`models.inter_aro_violations` at s = ŝ = 0).  For fixed θ, V is a transport-type LP
-that HiGHS solves exactly, warm-started from the previous basis.  Each c_ij is convex in θ (arg_ijl is
+(L4199–4203; :func:`models.inter_aro_violations` at s = ŝ = 0).  For fixed θ, V is the dual of a transport
+problem, solved exactly by POT's network simplex (:class:`_PairTransport`; ``transport_solver="HIGHS"``: the
+LP in HiGHS, warm-started from the previous basis, the tests' oracle).  Each c_ij is convex in θ (arg_ijl is
 concave: lβᵀx^i plus the ℓ₁ pairing of x̂^j − x^i with the box ends min(lβ + λ, λ̂) and
 max(lβ − λ, −λ̂); L^α is convex and decreasing), so V is convex and, by Danskin's theorem, Σ π_ij ∇c_ij
 with the LP's optimal duals π is a subgradient.
@@ -32,9 +33,11 @@ import time
 import cvxpy as cp
 import numpy as np
 import scipy.sparse as sp
+from scipy.spatial.distance import cdist
 
 from safeguarded.robust_lr_aux.losses import check_attack_norm, check_data, dual_order
-from safeguarded.robust_lr_aux.models import Fit, check_beta_bound, inter_aro_violations
+from safeguarded.robust_lr_aux.models import Fit, check_beta_bound
+from safeguarded.robust_lr_aux.transport import TRANSPORT_SOLVERS
 from safeguarded.solvers import (
     SolveRecord,
     SolverError,
@@ -43,20 +46,50 @@ from safeguarded.solvers import (
     pass_lp,
     solve,
     solve_lp,
+    solve_transport,
     solver_version,
 )
-from safeguarded.validation import check_array, check_integer, check_positive
+from safeguarded.validation import check_array, check_choice, check_integer, check_positive
 
 __all__ = ["InterAroBundle", "pair_costs", "pair_cost_subgradient", "fit_inter_aro_bundle"]
 
 
 def pair_costs(beta, lam: float, lam_hat: float, X, y, X_aux, y_aux, *, alpha: float, kappa: float, p=2):
-    """The N × N̂ matrix c_ij(θ) of Theorem 11's pair constraints s_i + ŝ_j ≥ c_ij (see the module)."""
+    """The N × N̂ matrix c_ij(θ) of Theorem 11's pair constraints s_i + ŝ_j ≥ c_ij (see the module).
+
+    Vectorised over the pairs: with D = x̂^j − x^i and the box ends u (upper) and w (lower) of the label l,
+    (D)⁺·u − (D)⁻·w = ½ D·(u + w) + ½ |D|·(u − w), so arg_ijl is a rank-one part plus a weighted ℓ₁
+    distance matrix (``scipy.spatial.distance.cdist``); :func:`models.inter_aro_violations` at s = ŝ = 0
+    (a loop over i) is the tests' oracle.
+    """
     X, y, X_aux, y_aux = check_data(X, y, X_aux, y_aux)
     beta, lam, lam_hat = _check_theta(beta, lam, lam_hat, X.shape[1])
-    zero = Fit(np.asarray(beta, float), 0.0, [], {"lam": lam, "lam_hat": lam_hat, "s": np.zeros(len(y)),
-                                                  "s_hat": np.zeros(len(y_aux))})
-    return inter_aro_violations(zero, X, y, X_aux, y_aux, alpha=alpha, kappa=kappa, p=p)
+    alpha = check_positive("alpha", alpha, allow_zero=True)
+    kappa = check_positive("kappa", kappa, allow_zero=True)
+    p = check_attack_norm(p)
+    shift = alpha * np.linalg.norm(beta, dual_order(p))
+    out = np.full((X.shape[0], X_aux.shape[0]), -np.inf)
+    for l in (1, -1):
+        upper = np.minimum(l * beta + lam, lam_hat)
+        lower = np.maximum(l * beta - lam, -lam_hat)
+        mid, half = 0.5 * (upper + lower), 0.5 * (upper - lower)
+        arg = _weighted_l1(X, X_aux, half)
+        arg += (l * (X @ beta) - X @ mid)[:, None]
+        arg += (X_aux @ mid)[None, :]
+        cost = np.logaddexp(0.0, shift - arg, out=arg)
+        cost -= (kappa * lam * (1 - l * y) / 2)[:, None]
+        cost -= (kappa * lam_hat * (1 - l * y_aux) / 2)[None, :]
+        np.maximum(out, cost, out=out)
+    return out
+
+
+def _weighted_l1(X: np.ndarray, X_aux: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """Σ_k w_k |x̂^j_k − x^i_k| for all (i, j); weights of either sign (u − w ≥ 0 on Θ, not elsewhere)."""
+    pos, neg = np.maximum(w, 0.0), np.maximum(-w, 0.0)
+    out = cdist(X, X_aux, "cityblock", w=pos) if pos.any() else np.zeros((X.shape[0], X_aux.shape[0]))
+    if neg.any():
+        out -= cdist(X, X_aux, "cityblock", w=neg)
+    return out
 
 
 def _check_theta(beta, lam, lam_hat, n: int) -> tuple[np.ndarray, float, float]:
@@ -152,11 +185,35 @@ class _PairLP:
                 np.asarray(solution.col_value))
 
 
+class _PairTransport:
+    """V(θ) as the transport problem dual to its LP, solved exactly by POT's network simplex.
+
+    The LP's dual is max Σ π_ij c_ij over π ≥ 0 with row sums ≤ 1/N and column sums ≤ 1/N̂; a sub-coupling
+    completes to a coupling of the uniform marginals without loss on c⁺ = max(c, 0) and a coupling restricted
+    to {c > 0} is a sub-coupling, so V(θ) = max over couplings π of Σ π_ij c⁺_ij.  The plan on {c > 0} is an
+    optimal dual π (the subgradient's weights, Danskin); the potentials, shifted so that min ŝ = 0, are an
+    optimal (s, ŝ) ≥ 0 (s_i + ŝ_j ≥ c⁺_ij ≥ 0 and the objective is invariant under the shift).
+    """
+
+    def __init__(self, N: int, N_hat: int):
+        self.N, self.N_hat = N, N_hat
+        self.a, self.b = np.full(N, 1.0 / N), np.full(N_hat, 1.0 / N_hat)
+
+    def solve(self, C: np.ndarray) -> tuple[float, np.ndarray, np.ndarray]:
+        """(V, π over the pairs (zero where c_ij ≤ 0), (s, ŝ)) as :meth:`_PairLP.solve`."""
+        profit = np.maximum(C, 0.0)
+        res = solve_transport(self.a, self.b, -profit, name="robust_lr_aux.inter_aro_bundle.V")
+        pi = np.where(C > 0, res.plan, 0.0).ravel()
+        s, s_hat = -res.u, -res.v
+        low = float(s_hat.min())
+        return -res.cost, pi, np.concatenate([s + low, s_hat - low])
+
+
 class InterAroBundle:
     """Inter-ARO* on fixed data, α and κ: the LP of V and its cutting planes, shared by fits over (ε, ε̂)."""
 
     def __init__(self, X, y, X_aux, y_aux, *, alpha: float, kappa: float, p=2,
-                 beta_bound: float | None = 100.0):
+                 beta_bound: float | None = 100.0, transport_solver: str = "POT-EMD"):
         self.X, self.y, self.X_aux, self.y_aux = check_data(X, y, X_aux, y_aux)
         self.alpha = check_positive("alpha", alpha, allow_zero=True)
         self.kappa = check_positive("kappa", kappa, allow_zero=True)
@@ -164,13 +221,19 @@ class InterAroBundle:
         self.beta_bound = check_beta_bound(beta_bound)
         self.N, self.n = self.X.shape
         self.N_hat = self.X_aux.shape[0]
-        self._lp = _PairLP(self.N, self.N_hat)
+        self.transport_solver = check_choice("transport_solver", transport_solver, TRANSPORT_SOLVERS)
+        self._lp = (_PairTransport if self.transport_solver == "POT-EMD" else _PairLP)(self.N, self.N_hat)
         self.points: list[np.ndarray] = []  # θ_k
         self.values: list[float] = []  # V(θ_k)
         self.slopes: list[np.ndarray] = []  # a subgradient of V at θ_k
         self.primal: list[np.ndarray] = []  # the LP's (s, ŝ) at θ_k
         self.seconds = {"costs": 0.0, "lp": 0.0, "master": 0.0}
         self.start = np.concatenate([np.zeros(self.n), [0.1, 0.1]])  # β = 0: c_ij varies with ‖x̂^j − x^i‖₁
+
+    @property
+    def solver_label(self) -> str:
+        """The solvers of a fit: V(θ)'s transport (POT-EMD or HIGHS), the lower-bound LP (HIGHS), the QP."""
+        return "POT-EMD+HIGHS+CLARABEL" if self.transport_solver == "POT-EMD" else "HIGHS+CLARABEL"
 
     def oracle(self, theta: np.ndarray) -> int:
         """Evaluate V and a subgradient at θ and keep the cut; returns its index."""
@@ -306,17 +369,21 @@ class InterAroBundle:
                                f"(eps={eps}, eps_hat={eps_hat}; F {F_center}, lower bound {lower})")
         x = self.primal[best]
         record = SolveRecord(
-            problem="robust_lr_aux.Inter-ARO*-level-bundle", solver="HIGHS+CLARABEL",
-            solver_version=f"highspy {solver_version('HIGHS')}, clarabel {solver_version('CLARABEL')}",
+            problem="robust_lr_aux.Inter-ARO*-level-bundle", solver=self.solver_label,
+            solver_version=", ".join(f"{package} {solver_version(name)}" for package, name in (
+                ("pot", "POT-EMD"), ("highspy", "HIGHS"), ("clarabel", "CLARABEL"))
+                if name in self.solver_label.split("+")),
             status="optimal", objective=F_center, solve_time=self.seconds["lp"] - lp_before,
-            wall_time=time.perf_counter() - started, requested_solver="HIGHS+CLARABEL")
+            wall_time=time.perf_counter() - started, requested_solver=self.solver_label)
         extra = {"lam": center[n], "lam_hat": center[n + 1], "s": x[: self.N], "s_hat": x[self.N:],
                  "lower_bound": lower, "steps": steps, "cuts": len(self.values)}
         return Fit(center[:n].copy(), F_center, [record], extra)
 
 
 def fit_inter_aro_bundle(X, y, X_aux, y_aux, *, alpha: float, eps: float, eps_hat: float, kappa: float, p=2,
-                         beta_bound: float | None = 100.0, gap: float = 1e-6) -> Fit:
+                         beta_bound: float | None = 100.0, gap: float = 1e-6,
+                         transport_solver: str = "POT-EMD") -> Fit:
     """One Inter-ARO* fit by :class:`InterAroBundle` (a grid of radii should share one instance)."""
-    bundle = InterAroBundle(X, y, X_aux, y_aux, alpha=alpha, kappa=kappa, p=p, beta_bound=beta_bound)
+    bundle = InterAroBundle(X, y, X_aux, y_aux, alpha=alpha, kappa=kappa, p=p, beta_bound=beta_bound,
+                            transport_solver=transport_solver)
     return bundle.fit(eps, eps_hat, gap=gap)

@@ -6,7 +6,9 @@ pair with ε + ε̂ < W(P_N, P̂_N̂) (the intersection of the balls is empty ot
 
     min Σ_ij π_ij d_ij   s.t.  Σ_j π_ij = 1/N,  Σ_i π_ij = 1/N̂,  π ≥ 0
 
-is built natively in HiGHS (:func:`safeguarded.solvers.solve_lp`, status checked, version recorded).
+is solved exactly by the network simplex of POT (:func:`safeguarded.solvers.solve_transport`, status
+checked, version recorded); ``solver="HIGHS"`` builds it as an LP in HiGHS instead
+(:func:`safeguarded.solvers.solve_lp`), the independent oracle of the tests.
 """
 
 from __future__ import annotations
@@ -15,10 +17,10 @@ import numpy as np
 import scipy.sparse as sp
 
 from safeguarded.robust_lr_aux.losses import check_data
-from safeguarded.solvers import LPResult, solve_lp
-from safeguarded.validation import check_array, check_bool, check_in_interval, check_positive
+from safeguarded.solvers import solve_lp, solve_transport
+from safeguarded.validation import check_array, check_bool, check_choice, check_in_interval, check_positive
 
-__all__ = ["ground_cost", "wasserstein_distance", "radius_pairs"]
+__all__ = ["TRANSPORT_SOLVERS", "ground_cost", "wasserstein_distance", "radius_pairs"]
 
 
 def ground_cost(X, y, X_aux, y_aux, *, kappa: float, q=1) -> np.ndarray:
@@ -36,15 +38,20 @@ def ground_cost(X, y, X_aux, y_aux, *, kappa: float, q=1) -> np.ndarray:
     return dist + kappa * (y[:, None] != y_aux[None, :])
 
 
+#: The solvers of the transport problem: the network simplex (default) and HiGHS's LP (the tests' oracle).
+TRANSPORT_SOLVERS = ("POT-EMD", "HIGHS")
+
+
 def wasserstein_distance(X, y, X_aux, y_aux, *, kappa: float, q=1, return_plan: bool = False,
-                         weights=None, weights_aux=None):
-    """W(P_N, P̂_N̂) under the feature-label metric, by the transport LP in HiGHS.
+                         weights=None, weights_aux=None, solver: str = "POT-EMD"):
+    """W(P_N, P̂_N̂) under the feature-label metric, by POT's network simplex (or HiGHS's LP, ``solver``).
 
     ``weights`` / ``weights_aux`` give non-uniform atom probabilities (default uniform 1/N, 1/N̂).
-    Returns the distance, or (distance, plan N × N̂, LPResult) with ``return_plan``.
+    Returns the distance, or (distance, plan N × N̂, TransportResult or LPResult) with ``return_plan``.
     """
     C = ground_cost(X, y, X_aux, y_aux, kappa=kappa, q=q)
     return_plan = check_bool("return_plan", return_plan)
+    solver = check_choice("solver", solver, TRANSPORT_SOLVERS)
     N, M = C.shape
     a = np.full(N, 1.0 / N) if weights is None else check_array("weights", weights, nonempty=False)
     b = np.full(M, 1.0 / M) if weights_aux is None else check_array("weights_aux", weights_aux,
@@ -52,11 +59,14 @@ def wasserstein_distance(X, y, X_aux, y_aux, *, kappa: float, q=1, return_plan: 
     for name, w, m in (("weights", a, N), ("weights_aux", b, M)):
         if w.shape != (m,) or np.any(w < 0) or abs(w.sum() - 1) > 1e-9:
             raise ValueError(f"{name} must be {m} non-negative numbers summing to 1")
+    if solver == "POT-EMD":
+        res = solve_transport(a, b, C, name="robust_lr_aux.transport")
+        return (res.cost, res.plan, res) if return_plan else res.cost
     rows = sp.vstack(
         [sp.kron(sp.eye(N), np.ones((1, M))), sp.kron(np.ones((1, N)), sp.eye(M))], format="csc"
     )
     rhs = np.concatenate([a, b])
-    res: LPResult = solve_lp(
+    res = solve_lp(
         C.ravel(), rows, rhs, rhs, np.zeros(N * M), np.full(N * M, np.inf), name="robust_lr_aux.transport"
     )
     if return_plan:
