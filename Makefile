@@ -86,6 +86,7 @@ reproduce: install
 	$(PY) -m safeguarded.notebooks --work $(WORK) --scale $(SCALE) $(SEED_ARG) $(BUDGET_ARG)
 	$(PY) -m safeguarded.results status --write README.md docs/results.md
 	$(PY) -m safeguarded.claims --readme README.md --findings docs/findings.md
+	$(PY) -m safeguarded.scale --write docs/scale.md
 	$(PY) -m safeguarded.notebooks --timings $(wildcard build/smoke/timings.csv) build/paper/timings.csv
 	$(PY) -m safeguarded.site --out build/site
 endif
@@ -146,8 +147,9 @@ bench: install ## run every benchmarks/bench_*.py script (not part of CI)
 lint: install ## ruff over the package, tests and benchmarks
 	$(PY) -m ruff check src tests benchmarks
 
-status: install ## the results store per sweep: cells stored / needed, core-hours spent and to go (README, docs/results.md)
+status: install ## the results store per sweep: cells stored / needed, core-hours spent and to go (README, docs/results.md); the scale plan (docs/scale.md)
 	$(PY) -m safeguarded.results status --work $(WORK) $(if $(filter all,$(WORK)),--write README.md docs/results.md,)
+	$(if $(filter all,$(WORK)),$(PY) -m safeguarded.scale --write docs/scale.md,)
 
 verify: install ## recompute N seeded-random stored cells of every sweep of WORK and compare with the store
 	$(PY) -m safeguarded.results verify --work $(WORK) --n $(N) $(SEED_ARG)

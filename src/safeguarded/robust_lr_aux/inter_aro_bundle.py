@@ -57,10 +57,11 @@ __all__ = ["InterAroBundle", "pair_costs", "pair_cost_subgradient", "fit_inter_a
 def pair_costs(beta, lam: float, lam_hat: float, X, y, X_aux, y_aux, *, alpha: float, kappa: float, p=2):
     """The N × N̂ matrix c_ij(θ) of Theorem 11's pair constraints s_i + ŝ_j ≥ c_ij (see the module).
 
-    Vectorised over the pairs: with D = x̂^j − x^i and the box ends u (upper) and w (lower) of the label l,
-    (D)⁺·u − (D)⁻·w = ½ D·(u + w) + ½ |D|·(u − w), so arg_ijl is a rank-one part plus a weighted ℓ₁
-    distance matrix (``scipy.spatial.distance.cdist``); :func:`models.inter_aro_violations` at s = ŝ = 0
-    (a loop over i) is the tests' oracle.
+    Vectorised over the pairs: with D = x̂^j − x^i and the box ends u = min(lβ + λ, λ̂) (upper) and
+    w = max(lβ − λ, −λ̂) (lower) of the label l, (D)⁺·u − (D)⁻·w = D·m_l + |D|·h with m_l = ½(u + w) = l·m₁
+    and h = ½(u − w) = ½[min(β + λ, λ̂) + min(λ − β, λ̂)] the same for both labels, so arg_ijl is a rank-one
+    part plus one weighted ℓ₁ distance matrix (``scipy.spatial.distance.cdist``) shared by l = ±1;
+    :func:`models.inter_aro_violations` at s = ŝ = 0 (a loop over i) is the tests' oracle.
     """
     X, y, X_aux, y_aux = check_data(X, y, X_aux, y_aux)
     beta, lam, lam_hat = _check_theta(beta, lam, lam_hat, X.shape[1])
@@ -68,14 +69,13 @@ def pair_costs(beta, lam: float, lam_hat: float, X, y, X_aux, y_aux, *, alpha: f
     kappa = check_positive("kappa", kappa, allow_zero=True)
     p = check_attack_norm(p)
     shift = alpha * np.linalg.norm(beta, dual_order(p))
+    upper, lower = np.minimum(beta + lam, lam_hat), np.maximum(beta - lam, -lam_hat)
+    mid = 0.5 * (upper + lower)
+    distance = _weighted_l1(X, X_aux, 0.5 * (upper - lower))
     out = np.full((X.shape[0], X_aux.shape[0]), -np.inf)
     for l in (1, -1):
-        upper = np.minimum(l * beta + lam, lam_hat)
-        lower = np.maximum(l * beta - lam, -lam_hat)
-        mid, half = 0.5 * (upper + lower), 0.5 * (upper - lower)
-        arg = _weighted_l1(X, X_aux, half)
-        arg += (l * (X @ beta) - X @ mid)[:, None]
-        arg += (X_aux @ mid)[None, :]
+        arg = distance + (l * (X @ (beta - mid)))[:, None]
+        arg += (l * (X_aux @ mid))[None, :]
         cost = np.logaddexp(0.0, shift - arg, out=arg)
         cost -= (kappa * lam * (1 - l * y) / 2)[:, None]
         cost -= (kappa * lam_hat * (1 - l * y_aux) / 2)[None, :]
