@@ -43,10 +43,12 @@ NO_VALUE = re.compile(r"not run|no reproduced value", re.IGNORECASE)
 class Target:
     """A notebook's printed tables below the work's count: what the work ran, what we ran, the cells.
 
-    ``ours`` / ``thesis`` are counts of ``unit`` (splits, simulations, data sets); ``cell_factor`` is the cost
-    of one of the work's cells relative to one of ours where the work's grid or size is larger (1 when only
-    the count differs); ``sweep`` is the store's sweep holding the cells (None: the notebook does not run
-    through the store at that count yet).
+    ``ours`` / ``thesis`` are counts of ``unit`` (splits, simulations, data sets): ``ours`` that of the
+    printed outputs, ``registered`` that of the notebook's paper settings, whose cells the store's grid file
+    records (default ``ours``; above it while the store fills toward the thesis's count); ``cell_factor`` is
+    the cost of one of the work's cells relative to one of ours where the work's grid or size is larger (1
+    when only the count differs); ``sweep`` is the store's sweep holding the cells (None: the notebook does
+    not run through the store at that count yet).
     """
 
     work: str
@@ -58,6 +60,7 @@ class Target:
     sweep: str | None = None
     cell_factor: float = 1.0
     note: str = ""
+    registered: int | None = None
 
 
 TARGETS: tuple[Target, ...] = (
@@ -175,12 +178,13 @@ def plan(figures: Path = FIGURES, store: Path = RESULTS, timings: Path | None = 
         counts = _claims_counts(claims, target)
         costs = _store_costs(target.sweep, Path(store)) if target.sweep else None
         if costs and costs["needed"]:
-            needed = costs["needed"] * ratio
+            needed = costs["needed"] * target.thesis / (target.registered or target.ours)
             to_go = max(needed - costs["stored"], 0) * target.cell_factor * costs["cell_s"] / 3600
             if target.cell_factor != 1.0:  # the work's grid: every cell again, the stored ones included
                 to_go = needed * target.cell_factor * costs["cell_s"] / 3600
             source = (
-                f"store: {costs['stored']:,} of {costs['needed']:,} cells at our count, mean cell "
+                f"store: {costs['stored']:,} of {costs['needed']:,} cells registered "
+                f"({target.registered or target.ours} {target.unit}), mean cell "
                 f"{costs['cell_s']:.0f} CPU s"
             )
             spent = costs["spent_h"]
