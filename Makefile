@@ -20,6 +20,8 @@ SHELL := /bin/bash
 ## N=2                   verify: stored cells recomputed per sweep (a seeded sample)
 ## LOCK=requirements/lock.txt  pip constraints install pins every dependency to; LOCK= installs unpinned
 ## LOCK_ARGS=            extra arguments of `uv pip compile` for `make lock` (e.g. --upgrade)
+## ALLOW_SKIP=           test: checks allowed to be skipped (browser: no chromium here); empty: a skipped browser
+##                       test fails. Whatever is skipped is listed in the last lines of make test
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
@@ -33,14 +35,17 @@ N ?= 2
 DATA_MIRROR ?=
 LOCK ?= requirements/lock.txt
 LOCK_ARGS ?=
+ALLOW_SKIP ?=
 
 export MPLBACKEND := Agg
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
+export SAFEGUARDED_ALLOW_SKIP := $(ALLOW_SKIP)
 ifneq ($(strip $(DATA_MIRROR)),)
 export SAFEGUARDED_DATA_MIRROR := $(abspath $(DATA_MIRROR))
 endif
 
 SMOKE := build/smoke
+REPORTS := build/test-reports
 SEED_ARG := $(if $(strip $(SEED)),--seed $(SEED),)
 BUDGET_ARG := $(if $(strip $(BUDGET)),--budget $(BUDGET),) $(foreach n,$(NOTEBOOK),--notebook $(n))
 
@@ -96,15 +101,17 @@ claims: install ## validate and merge the notebooks' claims into figures/claims.
 
 test: install ## unit tests; every notebook once at smoke scale, checked outputs vs tests/references; site in a browser
 	start=$$(date +%s)
+	rm -rf $(REPORTS)
 	$(MAKE) --no-print-directory unit verify-fast smoke nbval site browser
 	seconds=$$(( $$(date +%s) - start ))
 	echo "make test: $$seconds s"
+	$(PY) tests/report_skips.py $(REPORTS)
 	if [ "$(WORK)" = all ]; then $(PY) -c "import sys; from pathlib import Path; \
 	  from safeguarded.notebooks import record_timing, timing_row; \
 	  record_timing(Path('$(SMOKE)/timings.csv'), timing_row('make test', '', 'smoke', float(sys.argv[1])))" $$seconds; fi
 
 unit: install ## unit tests only (not the browser test)
-	$(PY) -m pytest tests -q --ignore=tests/test_site_browser.py
+	$(PY) -m pytest tests -q --ignore=tests/test_site_browser.py --junitxml=$(REPORTS)/unit.xml
 
 smoke: install ## execute WORK's notebooks at smoke scale into build/smoke (figures, results, claims there too)
 	SAFEGUARDED_FIGURES=$(abspath $(SMOKE))/figures SAFEGUARDED_RESULTS=$(abspath $(SMOKE))/results \
@@ -119,7 +126,8 @@ nbval: install ## nbval (pytest --nbval-lax) over tests/references: WORK's check
 	refs=$$($(PY) -m safeguarded.notebooks --work $(WORK) --references)
 	echo "nbval: pytest $(NBVAL_ARGS) over $$(wc -w <<< "$$refs") references, outputs of $(SMOKE)/notebooks"
 	status=0
-	SAFEGUARDED_NBVAL_EXECUTED=$(abspath $(SMOKE))/notebooks $(PY) -m pytest $(NBVAL_ARGS) -q $$refs || status=$$?
+	SAFEGUARDED_NBVAL_EXECUTED=$(abspath $(SMOKE))/notebooks $(PY) -m pytest $(NBVAL_ARGS) -q \
+	  --junitxml=$(REPORTS)/nbval.xml $$refs || status=$$?
 	if [ "$$status" -eq 5 ]; then echo "nbval: pytest collected no test (exit code 5): failing" >&2; fi
 	exit "$$status"
 
@@ -139,7 +147,7 @@ site: install ## build the site (build/site/html) from the executed notebooks, f
 	$(PY) -m safeguarded.site --out build/site
 
 browser: install ## serve build/site on 127.0.0.1 and check it in headless chromium (screenshots in build/site-screenshots)
-	$(PY) -m pytest tests/test_site_browser.py -q -p no:cacheprovider
+	$(PY) -m pytest tests/test_site_browser.py -q -p no:cacheprovider --junitxml=$(REPORTS)/browser.xml
 
 bench: install ## run every benchmarks/bench_*.py script (not part of CI)
 	for script in benchmarks/bench_*.py; do echo "== $$script"; $(PY) $$script; done

@@ -9,8 +9,9 @@ match ``figures/claims.csv`` per work x verdict (x cause when the column exists)
 of the deviation and re-filters from the URL hash.  Screenshots of the home page, a work page, a
 notebook page and the claims report go to ``build/site-screenshots/``.
 
-Without chromium/chromedriver/selenium the test is skipped with a
-message, except under CI (``CI=true``), where it fails.
+Without chromium/chromedriver/selenium the test fails naming what is missing, unless skipping it was
+allowed explicitly (``make test ALLOW_SKIP=browser``, i.e. ``$SAFEGUARDED_ALLOW_SKIP`` naming ``browser``,
+never under CI): then it is skipped, and ``make test`` lists it among the skipped checks in its last lines.
 """
 
 from __future__ import annotations
@@ -56,6 +57,11 @@ def _in_ci() -> bool:
     return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
 
 
+def _skip_allowed() -> bool:
+    """Whether ``$SAFEGUARDED_ALLOW_SKIP`` (``make test ALLOW_SKIP=browser``) lets this test be skipped."""
+    return "browser" in os.environ.get("SAFEGUARDED_ALLOW_SKIP", "").replace(",", " ").split()
+
+
 @pytest.fixture(scope="module")
 def driver():
     missing = [p for p in (CHROMIUM, CHROMEDRIVER) if not Path(p).is_file()]
@@ -69,7 +75,9 @@ def driver():
                    f"(apt-get install chromium chromium-driver)")
         if _in_ci():
             pytest.fail(message + "; CI=true, so the browser test must run")
-        pytest.skip(message)
+        if not _skip_allowed():
+            pytest.fail(message + "; to skip it knowingly: make test ALLOW_SKIP=browser")
+        pytest.skip(message + " (skipping allowed by ALLOW_SKIP=browser)")
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for flag in FLAGS:

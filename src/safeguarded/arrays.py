@@ -31,7 +31,7 @@ from types import ModuleType
 
 import numpy as np
 
-__all__ = ["BACKENDS", "ENV", "ArrayBackend", "array_backend", "array_backend_label"]
+__all__ = ["BACKENDS", "ENV", "ArrayBackend", "array_backend", "array_backend_label", "parse_backend"]
 
 #: The values of ``SAFEGUARDED_ARRAY`` (``torch`` also as ``torch:DEVICE``).
 BACKENDS = ("numpy", "torch", "cupy", "array-api-strict")
@@ -100,7 +100,8 @@ class ArrayBackend:
         return np.from_dlpack(x)
 
 
-def _parse(value: str) -> tuple[str, str | None]:
+def parse_backend(value: str) -> tuple[str, str | None]:
+    """(backend name, device or None) of a ``$SAFEGUARDED_ARRAY`` value; ValueError naming the variable."""
     name, _, device = value.strip().partition(":")
     name = name.strip().lower()
     if name not in BACKENDS or (device and name != "torch"):
@@ -138,7 +139,7 @@ def array_backend(name: str | None = None) -> ArrayBackend:
         name = os.environ.get(ENV, "") or "numpy"
     if not isinstance(name, str):
         raise ValueError(f"name must be None or one of {', '.join(BACKENDS)}, got name={name!r}")
-    lib, device = _parse(name)
+    lib, device = parse_backend(name)
     if lib == "numpy":
         return ArrayBackend("numpy", np)
     xp, module = _import(lib)

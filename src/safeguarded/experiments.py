@@ -92,6 +92,8 @@ __all__ = [
     "installed_versions",
     "run_sweep",
     "deadline",
+    "env_backend",
+    "env_n_jobs",
     "split_failures",
     "clean_scratch",
     "available_memory_mb",
@@ -447,6 +449,25 @@ class BudgetExhausted(SweepError):
     """The time budget (``$SAFEGUARDED_DEADLINE``) ended before every cell was stored; rerun to continue."""
 
 
+def env_backend() -> str | None:
+    """``$SAFEGUARDED_BACKEND`` (None when unset or empty); ValueError naming it and the backends."""
+    value = os.environ.get("SAFEGUARDED_BACKEND", "").strip()
+    if value and value not in BACKENDS:
+        raise ValueError(f"SAFEGUARDED_BACKEND must be one of {BACKENDS}, got SAFEGUARDED_BACKEND={value!r}")
+    return value or None
+
+
+def env_n_jobs() -> int | None:
+    """``$SAFEGUARDED_N_JOBS`` as a positive integer (None when unset or empty); ValueError naming it."""
+    value = os.environ.get("SAFEGUARDED_N_JOBS", "").strip()
+    if not value:
+        return None
+    if not value.isdigit() or int(value) < 1:
+        raise ValueError(f"SAFEGUARDED_N_JOBS must be a positive integer (worker processes), got "
+                         f"SAFEGUARDED_N_JOBS={value!r}")
+    return int(value)
+
+
 def deadline() -> float | None:
     """``$SAFEGUARDED_DEADLINE`` (Unix time after which no cell starts), or ``None``."""
     value = os.environ.get("SAFEGUARDED_DEADLINE", "").strip()
@@ -628,14 +649,14 @@ def run_sweep(
     seeds = [int(s) for s in seeds]
     if not seeds:
         raise ValueError("seeds must be a non-empty sequence of integers")
-    backend = backend or os.environ.get("SAFEGUARDED_BACKEND", "loky")
+    backend = backend or env_backend() or "loky"
     if backend not in BACKENDS:
         raise ValueError(f"backend must be one of {BACKENDS}, got backend={backend!r}")
     if on_error not in ON_ERROR:
         raise ValueError(f"on_error must be one of {ON_ERROR}, got on_error={on_error!r}")
     if tolerance is not None and (set(tolerance) != {"rtol", "atol"} or min(tolerance.values()) < 0):
         raise ValueError(f"tolerance must be {{'rtol': >= 0, 'atol': >= 0}}, got tolerance={tolerance!r}")
-    n_jobs = int(n_jobs or os.environ.get("SAFEGUARDED_N_JOBS", 0) or os.cpu_count() or 1)
+    n_jobs = int(n_jobs or env_n_jobs() or os.cpu_count() or 1)
     if backend in ("loky", "threading"):
         n_jobs = memory_capped_n_jobs(n_jobs, cell_memory_mb, available_memory_mb())
     progress = _progress_default() if progress is None else progress

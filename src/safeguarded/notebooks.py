@@ -133,6 +133,32 @@ def source_state(path: Path) -> tuple[str, list[str]]:
     return head.strip(), changes
 
 
+RERUN_MARK = "**To rerun.**"
+
+
+def rerun_note(name: str, timings: Path = TIMINGS) -> str:
+    """What "Run All" on a committed (paper-scale) notebook does, how long it took here, and the quick way."""
+    minutes = ""
+    if timings.is_file():
+        with timings.open() as handle:
+            rows = [r for r in csv.DictReader(handle) if r["notebook"] == name and r["scale"] == "paper"]
+        if rows:
+            took = max(1, round(float(rows[-1]["seconds"]) / 60))
+            minutes = f", measured {took} min on {rows[-1]['cpus']} cores"
+    return (f"> {RERUN_MARK} \"Run All\" in Jupyter repeats this paper-scale run (the cell tagged "
+            f"`injected-parameters` sets `scale = \"paper\"`{minutes}; sweep cells already in the results "
+            f"store are read, not recomputed) and writes `figures/` and `results/`. For a quick look: "
+            f"`papermill notebooks/{name}.ipynb out.ipynb -p scale smoke` (seconds to minutes; its outputs "
+            f"go to `build/smoke/`, the committed files stay as they are).")
+
+
+def with_rerun_note(cell: dict, name: str) -> dict:
+    """The provenance cell with its :func:`rerun_note` (replacing an older one)."""
+    source = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+    source = source.split(f"\n\n> {RERUN_MARK}")[0]
+    return {**cell, "source": f"{source}\n\n{rerun_note(name)}"}
+
+
 def provenance_cell(scale: str, commit: str, changes: list[str], seed: int | None) -> dict:
     """The markdown cell put first in an executed notebook: which commit and scale made its outputs."""
     listed = ", ".join(f"`{c}`" for c in changes[:4])
@@ -315,8 +341,10 @@ def execute(path: Path, scale: str, out_dir: Path, seed: int | None = None) -> P
         else:
             os.environ["PYTHONWARNINGS"] = before
     executed = json.loads(target.read_text())
-    write_notebook(with_provenance(strip_volatile(executed), provenance_cell(scale, commit, changes, seed)),
-                   target)
+    stamp = provenance_cell(scale, commit, changes, seed)
+    if scale == "paper":
+        stamp = with_rerun_note(stamp, path.stem)
+    write_notebook(with_provenance(strip_volatile(executed), stamp), target)
     return target
 
 
@@ -631,9 +659,16 @@ def update_readme_timings(rows: list[dict], readme: Path = README) -> bool:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--work", default="all", choices=("all", *WORKS), help="a work name or 'all'")
-    parser.add_argument("--scale", default="paper", choices=SCALES)
+    parser = argparse.ArgumentParser(
+        description=__doc__.splitlines()[0],
+        epilog="Defaults: every work (--work all) at paper scale (--scale paper): hours on 2 cores (README's "
+        "wall-time table), outputs written back into notebooks/, figures/ and the results store. For a quick "
+        "run: --scale smoke (minutes, everything under build/smoke).",
+    )
+    parser.add_argument("--work", default="all", choices=("all", *WORKS),
+                        help="a work name or 'all' (default)")
+    parser.add_argument("--scale", default="paper", choices=SCALES,
+                        help="paper (default: the committed outputs, hours) or smoke (seconds per notebook)")
     parser.add_argument("--seed", type=int, default=None, help="override each notebook's seed")
     parser.add_argument("--out", type=Path, default=None, help="default build/<scale>/notebooks")
     parser.add_argument("--notebook", action="append", metavar="NAME",

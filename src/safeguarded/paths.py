@@ -27,10 +27,16 @@ WORKS = (
 )
 
 
+def figures_root() -> Path:
+    """Where outputs are written now: ``$SAFEGUARDED_FIGURES`` (read at each call, so that a notebook's
+    :func:`safeguarded.parameters.setup` can move a non-paper run to ``build/<scale>/``), else figures/."""
+    return Path(os.environ.get("SAFEGUARDED_FIGURES") or REPO_ROOT / "figures")
+
+
 def figure_dir(work: str) -> Path:
-    """``figures/<work>/``, created if missing; ``work`` must be one of :data:`WORKS`."""
+    """``<figures root>/<work>/`` (:func:`figures_root`), created if missing; ``work`` in :data:`WORKS`."""
     if work not in WORKS:
         raise ValueError(f"work must be one of {WORKS}, got work={work!r}")
-    path = FIGURES / work
+    path = figures_root() / work
     path.mkdir(parents=True, exist_ok=True)
     return path
