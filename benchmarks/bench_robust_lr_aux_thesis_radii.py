@@ -11,6 +11,15 @@
 (The stored spambase row was measured before the ``status``, ``beta_norm_inf`` and
 ``test_predicted_positive`` columns existed; its other columns are the same.)
 
+Spambase, measured again with the transport subproblems by POT's network simplex
+(``robust_lr_aux_thesis_radii_spambase_pot.csv``, 2026-11-29): the cell takes 40–53 s against 3,961 s. At
+the surviving pairs (5, 10), (10, 5), (10, 10) every fit's certified optimum is the trivial classifier:
+F* = log 2 (F(β = 0, λ = λ̂ = 0) = log 2, and the lower bound meets it to 1e-9), ‖β‖∞ ≈ 1e-7. The
+chosen pair and the test error (52.5 %, then 28.4 % and 37.4 % in two runs of the new code) are those of a
+classifier of norm 1e-7 whose direction the solver path decides: they are not results, like dermatology's
+β = 0 (``tests/test_robust_lr_aux_bundle.py``,
+``test_at_large_radii_the_certified_optimum_is_the_trivial_classifier``).
+
 Tables 27/30/31 discard the (ε, ε̂) pairs with ε + ε̂ < W(P_N, P̂_N̂) (§4.7.1, L4267). On dermatology
 (W = 18.3-20.8) and spambase (W = 14.4-15.1) every pair of the uci notebook's reduced Inter-ARO* grid
 (ε ∈ {0.01, 0.1}, ε̂ ∈ {1, 10}) falls below W, so DRO+ARO+Aux has no value there (status ``empty
