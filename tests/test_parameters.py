@@ -205,3 +205,10 @@ def test_papermill_with_a_bad_parameter_stops_before_any_work_naming_it(tmp_path
     )
     assert result.returncode != 0
     assert "scale must be one of ('smoke', 'paper'), got scale='medium'" in result.stdout + result.stderr
+
+
+def test_setup_shows_nothing_in_the_notebook(monkeypatch):
+    """The setup cell is the last expression of its cell: a return value would be printed as its output."""
+    monkeypatch.setenv("SAFEGUARDED_FIGURES", "/tmp/f")
+    monkeypatch.setenv("SAFEGUARDED_RESULTS", "/tmp/r")
+    assert parameters.setup(scale="paper", seed=0) is None

@@ -134,9 +134,9 @@ def output_roots(scale: str, environ=None) -> dict[str, Path]:
     }
 
 
-def setup(**parameters) -> dict:
+def setup(**parameters) -> None:
     """Check a notebook's parameters (``scale`` and ``seed`` required) and the environment, then route the
-    outputs of a non-paper run (see the module).  Returns the parameters."""
+    outputs of a non-paper run (see the module).  Returns nothing, so the cell shows no output."""
     for required in ("scale", "seed"):
         if required not in parameters:
             raise ValueError(f"setup needs the notebook's {required!r} parameter")
@@ -145,4 +145,3 @@ def setup(**parameters) -> dict:
     check_environment()
     for variable, root in output_roots(parameters["scale"]).items():
         os.environ[variable] = str(root)
-    return parameters
