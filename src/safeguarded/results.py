@@ -935,6 +935,13 @@ def _sample(cells: list[StoredCell], n: int, rng: random.Random, fast: bool, max
     return rng.sample(cells, min(n, len(cells)))
 
 
+def _recompute(func_name: str, bound, params: dict, seed: int, on_error: str) -> tuple[list, float]:
+    """(rows, seconds) of one stored cell recomputed by the current code (in a worker of :func:`verify`)."""
+    start = time.perf_counter()
+    rows, _ = compute_cell(resolve(func_name, bound), params, seed, on_error)
+    return rows, time.perf_counter() - start
+
+
 def verify(
     root: Path | None = None,
     work: str = "all",
@@ -944,13 +951,19 @@ def verify(
     max_seconds: float | None = None,
     sweeps: Sequence[str] | None = None,
     log=print,
+    n_jobs: int | None = None,
 ) -> list[VerifyReport]:
     """Recompute ``n`` stored cells of every sweep version (a seeded sample; ``fast``: the quickest by
     their stored wall time; ``max_seconds``: only cells that took at most that long) with the current
     code and compare with the stored rows within the shard's tolerance.  Returns one report per sweep
-    version; :attr:`VerifyReport.ok` is false on any difference, refused shard or unimportable function."""
+    version; :attr:`VerifyReport.ok` is false on any difference, refused shard or unimportable function.
+
+    The cells are recomputed in ``n_jobs`` worker processes (default ``$SAFEGUARDED_N_JOBS`` or the CPUs;
+    1: in this process); a report's ``seconds`` is the sum of its cells' times."""
+    from safeguarded.experiments import env_n_jobs
+
     rng = random.Random(seed)
-    reports = []
+    plans = []
     for store in load_stores(root, work):
         sweep, version = store.sweep, store.version
         if sweeps and sweep not in sweeps:
@@ -961,18 +974,33 @@ def verify(
         chosen = _sample(list(store.cells.values()), n, rng, fast, max_seconds)
         if store.cells and not chosen:
             report.skipped = f"skipped: no stored cell took at most {max_seconds:g} s (make verify: any)"
-        start = time.perf_counter()
+        runnable = []
         for cell in chosen:
-            header = cell.header
             try:
-                func = resolve(header["func"], header.get("bound"))
+                resolve(cell.header["func"], cell.header.get("bound"))
             except StoreError as exc:
                 report.problems.append(str(exc))
                 break
-            rows, _ = compute_cell(func, cell.params, cell.seed, header.get("on_error", "raise"))
-            tol = header.get("tolerance") or DEFAULT_TOLERANCE
+            runnable.append(cell)
+        plans.append((report, runnable))
+    jobs = [(c.header["func"], c.header.get("bound"), c.params, c.seed, c.header.get("on_error", "raise"))
+            for _, cells in plans for c in cells]
+    n_jobs = max(1, min(len(jobs), int(n_jobs or env_n_jobs() or os.cpu_count() or 1)))
+    if n_jobs > 1:
+        from joblib import Parallel, delayed
+
+        outputs = Parallel(n_jobs=n_jobs, backend="loky")(delayed(_recompute)(*job) for job in jobs)
+    else:
+        outputs = [_recompute(*job) for job in jobs]
+    results = iter(outputs)
+    reports = []
+    for report, cells in plans:
+        for cell in cells:
+            rows, seconds = next(results)
+            report.seconds += seconds
+            tol = cell.header.get("tolerance") or DEFAULT_TOLERANCE
             diffs = compare_rows(
-                cell.rows, rows, rtol=tol["rtol"], atol=tol["atol"], volatile=header.get("volatile")
+                cell.rows, rows, rtol=tol["rtol"], atol=tol["atol"], volatile=cell.header.get("volatile")
             )
             report.checked += 1
             if diffs:
@@ -982,12 +1010,11 @@ def verify(
                     + "; ".join(diffs[:6])
                     + (f"; and {len(diffs) - 6} more" if len(diffs) > 6 else "")
                 )
-        report.seconds = time.perf_counter() - start
         verdict = "ok" if report.ok else "FAILED"
         details = report.mismatches + report.problems + ([report.skipped] if report.skipped else [])
         log(
-            f"{verdict:6} {sweep} v{version}: {report.checked} of {report.stored} stored cells recomputed in "
-            f"{report.seconds:.1f} s" + "".join(f"\n         {m}" for m in details)
+            f"{verdict:6} {report.sweep} v{report.version}: {report.checked} of {report.stored} stored cells "
+            f"recomputed in {report.seconds:.1f} s" + "".join(f"\n         {m}" for m in details)
         )
         reports.append(report)
     return reports
