@@ -960,8 +960,6 @@ def verify(
 
     The cells are recomputed in ``n_jobs`` worker processes (default ``$SAFEGUARDED_N_JOBS`` or the CPUs;
     1: in this process); a report's ``seconds`` is the sum of its cells' times."""
-    from safeguarded.experiments import env_n_jobs
-
     rng = random.Random(seed)
     plans = []
     for store in load_stores(root, work):
@@ -985,7 +983,10 @@ def verify(
         plans.append((report, runnable))
     jobs = [(c.header["func"], c.header.get("bound"), c.params, c.seed, c.header.get("on_error", "raise"))
             for _, cells in plans for c in cells]
-    n_jobs = max(1, min(len(jobs), int(n_jobs or env_n_jobs() or os.cpu_count() or 1)))
+    workers = os.environ.get("SAFEGUARDED_N_JOBS", "").strip()  # checked by experiments.env_n_jobs too
+    if workers and (not workers.isdigit() or int(workers) < 1):
+        raise ValueError(f"SAFEGUARDED_N_JOBS must be a positive integer (worker processes), got {workers!r}")
+    n_jobs = max(1, min(len(jobs), int(n_jobs or workers or os.cpu_count() or 1)))
     if n_jobs > 1:
         from joblib import Parallel, delayed
 
