@@ -79,6 +79,7 @@ from safeguarded.results import (
     SweepStore,
     cell_key,
     compute_cell,
+    env_n_jobs,
     installed_versions,
     shard_header,
 )
@@ -455,17 +456,6 @@ def env_backend() -> str | None:
     if value and value not in BACKENDS:
         raise ValueError(f"SAFEGUARDED_BACKEND must be one of {BACKENDS}, got SAFEGUARDED_BACKEND={value!r}")
     return value or None
-
-
-def env_n_jobs() -> int | None:
-    """``$SAFEGUARDED_N_JOBS`` as a positive integer (None when unset or empty); ValueError naming it."""
-    value = os.environ.get("SAFEGUARDED_N_JOBS", "").strip()
-    if not value:
-        return None
-    if not value.isdigit() or int(value) < 1:
-        raise ValueError(f"SAFEGUARDED_N_JOBS must be a positive integer (worker processes), got "
-                         f"SAFEGUARDED_N_JOBS={value!r}")
-    return int(value)
 
 
 def deadline() -> float | None:

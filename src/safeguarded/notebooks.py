@@ -41,6 +41,7 @@ import time
 from datetime import datetime, timezone
 from pathlib import Path
 
+from safeguarded.parameters import SCALES
 from safeguarded.paths import REPO_ROOT, WORKS
 from safeguarded.redaction import scrub_output
 
@@ -49,7 +50,6 @@ REFERENCES = REPO_ROOT / "tests" / "references"
 TIMINGS = REPO_ROOT / "docs" / "timings.csv"
 README = REPO_ROOT / "README.md"
 KERNEL = "python3"
-SCALES = ("smoke", "paper")
 PROVENANCE_TAG = "provenance"
 INJECTED_TAG = "injected-parameters"
 TIMING_FIELDS = ["notebook", "work", "scale", "seconds", "cells_computed", "peak_rss_mb", "cpus", "n_jobs",

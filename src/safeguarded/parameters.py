@@ -16,11 +16,11 @@ parameter gets its check when it is added).
 
 from __future__ import annotations
 
-import math
 import os
 from pathlib import Path
 
 from safeguarded.paths import REPO_ROOT
+from safeguarded.validation import check_choice, check_integer, check_positive
 
 __all__ = ["SCALES", "KINDS", "setup", "check_parameter", "check_environment", "output_roots"]
 
@@ -59,23 +59,27 @@ KINDS: dict[str, tuple[str, int]] = {
 }
 
 
-def _is_int(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+def _check_name(name: str, value, minimum: int) -> None:
+    if not isinstance(value, str) or not value:
+        raise ValueError(f"{name} must be a list of names (non-empty strings), got {name}={value!r}")
 
 
-def _is_number(value) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+#: how each kind checks one value (``validation``'s checkers, which name the parameter)
+_CHECKS = {
+    "count": lambda name, value, minimum: check_integer(name, value, minimum=minimum),
+    "counts": lambda name, value, minimum: check_integer(name, value, minimum=minimum),
+    "seconds": lambda name, value, minimum: check_positive(name, value),
+    "positives": lambda name, value, minimum: check_positive(name, value),
+    "names": _check_name,
+}
 
 
 def check_parameter(name: str, value):
     """``value`` if it is valid for the notebook parameter ``name``; ValueError naming both otherwise."""
     if name == "scale":
-        if value not in SCALES or not isinstance(value, str):
-            raise ValueError(f"scale must be one of {SCALES}, got scale={value!r}")
-        return value
+        return check_choice("scale", value, SCALES)
     if name == "seed":
-        if not _is_int(value) or value < 0:
-            raise ValueError(f"seed must be an integer >= 0, got seed={value!r}")
+        check_integer("seed", value, minimum=0)
         return value
     if name not in KINDS:
         raise ValueError(
@@ -85,28 +89,14 @@ def check_parameter(name: str, value):
     if value is None:
         return value
     kind, minimum = KINDS[name]
-    items = value if kind in ("counts", "names", "positives") else [value]
-    if kind in ("counts", "names", "positives") and (
-        isinstance(value, str | bytes) or not isinstance(value, list | tuple) or not value
-    ):
+    is_list = kind in ("counts", "names", "positives")
+    if is_list and (isinstance(value, str | bytes) or not isinstance(value, list | tuple) or not value):
         raise ValueError(f"{name} must be None or a non-empty list, got {name}={value!r}")
-    for item in items:
-        ok = {
-            "count": _is_int(item) and item >= minimum,
-            "counts": _is_int(item) and item >= minimum,
-            "seconds": _is_number(item) and item > 0,
-            "positives": _is_number(item) and item > 0,
-            "names": isinstance(item, str) and item != "",
-        }[kind]
-        if not ok:
-            what = {
-                "count": f"an integer >= {minimum}",
-                "counts": f"a list of integers >= {minimum}",
-                "seconds": "a number of seconds > 0",
-                "positives": "a list of numbers > 0",
-                "names": "a list of names (strings)",
-            }[kind]
-            raise ValueError(f"{name} must be None (the scale's default) or {what}, got {name}={value!r}")
+    for item in value if is_list else [value]:
+        try:
+            _CHECKS[kind](name, item, minimum)
+        except ValueError as error:
+            raise ValueError(f"{error} (or None: the scale's default)") from None
     return value
 
 

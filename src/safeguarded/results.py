@@ -76,6 +76,7 @@ __all__ = [
     "stored_frame",
     "sweep_folders",
     "load_stores",
+    "env_n_jobs",
     "status",
     "notebook_status",
     "status_report",
@@ -935,6 +936,18 @@ def _sample(cells: list[StoredCell], n: int, rng: random.Random, fast: bool, max
     return rng.sample(cells, min(n, len(cells)))
 
 
+def env_n_jobs() -> int | None:
+    """``$SAFEGUARDED_N_JOBS`` as a positive integer (None when unset or empty); ValueError naming it.
+    The worker count of :func:`verify` and of :func:`safeguarded.experiments.run_sweep`."""
+    value = os.environ.get("SAFEGUARDED_N_JOBS", "").strip()
+    if not value:
+        return None
+    if not value.isdigit() or int(value) < 1:
+        raise ValueError(f"SAFEGUARDED_N_JOBS must be a positive integer (worker processes), got "
+                         f"SAFEGUARDED_N_JOBS={value!r}")
+    return int(value)
+
+
 def _recompute(func_name: str, bound, params: dict, seed: int, on_error: str) -> tuple[list, float]:
     """(rows, seconds) of one stored cell recomputed by the current code (in a worker of :func:`verify`)."""
     start = time.perf_counter()
@@ -983,10 +996,7 @@ def verify(
         plans.append((report, runnable))
     jobs = [(c.header["func"], c.header.get("bound"), c.params, c.seed, c.header.get("on_error", "raise"))
             for _, cells in plans for c in cells]
-    workers = os.environ.get("SAFEGUARDED_N_JOBS", "").strip()  # checked by experiments.env_n_jobs too
-    if workers and (not workers.isdigit() or int(workers) < 1):
-        raise ValueError(f"SAFEGUARDED_N_JOBS must be a positive integer (worker processes), got {workers!r}")
-    n_jobs = max(1, min(len(jobs), int(n_jobs or workers or os.cpu_count() or 1)))
+    n_jobs = max(1, min(len(jobs), int(n_jobs or env_n_jobs() or os.cpu_count() or 1)))
     if n_jobs > 1:
         from joblib import Parallel, delayed
 

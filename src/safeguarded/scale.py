@@ -139,23 +139,18 @@ def _claims_counts(claims: pd.DataFrame, target: Target) -> dict:
 
 
 def _store_costs(sweep: str, store_root: Path) -> dict | None:
-    from safeguarded.results import load_stores
+    """The sweep's row of :func:`safeguarded.results.status`, with the mean CPU seconds of a stored cell."""
+    from safeguarded.results import status
 
-    work = sweep.split("/", 1)[0]
-    for store in load_stores(store_root, work):
-        if store.sweep != sweep:
-            continue
-        seconds = [
-            float(c.record.get("cpu_s") or c.record.get("wall_s") or 0.0) for c in store.cells.values()
-        ]
-        grids = store.grids()
-        needed = set().union(*grids.values()) if grids else set()
-        return {
-            "stored": len(store.cells),
-            "needed": len(needed),
-            "cell_s": float(np.mean(seconds)) if seconds else math.nan,
-            "spent_h": sum(seconds) / 3600,
-        }
+    for row in status(store_root, sweep.split("/", 1)[0]):
+        if row["sweep"] == sweep:
+            cells = row["stored"] + row["extra"]
+            return {
+                "stored": row["stored"],
+                "needed": row["needed"] or 0,
+                "spent_h": row["core_h_spent"],
+                "cell_s": row["core_h_spent"] * 3600 / cells if cells else math.nan,
+            }
     return None
 
 

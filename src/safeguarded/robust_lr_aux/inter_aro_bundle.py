@@ -195,7 +195,6 @@ class _PairTransport:
     """
 
     def __init__(self, N: int, N_hat: int):
-        self.N, self.N_hat = N, N_hat
         self.a, self.b = np.full(N, 1.0 / N), np.full(N_hat, 1.0 / N_hat)
 
     def solve(self, C: np.ndarray) -> tuple[float, np.ndarray, np.ndarray]:
@@ -303,6 +302,11 @@ class InterAroBundle:
         G = np.array(self.slopes)
         return G, np.array(self.values) - np.einsum("kj,kj->k", G, np.array(self.points))
 
+    def _theta_set(self, theta, lam, lam_hat) -> list:
+        beta = theta[: self.n]
+        cons = [lam >= 0, lam_hat >= 0, cp.abs(beta) <= lam + lam_hat]
+        return cons + ([cp.abs(beta) <= self.beta_bound] if self.beta_bound is not None else [])
+
     def _into_theta_set(self, theta: np.ndarray) -> np.ndarray:
         """θ moved into Θ exactly (the QP / LP solvers meet its constraints to their tolerances only)."""
         n = self.n
@@ -313,11 +317,6 @@ class InterAroBundle:
             bound = min(bound, self.beta_bound)
         out[:n] = np.clip(out[:n], -bound, bound)
         return out
-
-    def _theta_set(self, theta, lam, lam_hat) -> list:
-        beta = theta[: self.n]
-        cons = [lam >= 0, lam_hat >= 0, cp.abs(beta) <= lam + lam_hat]
-        return cons + ([cp.abs(beta) <= self.beta_bound] if self.beta_bound is not None else [])
 
     def _level_step(self, center: np.ndarray, eps: float, eps_hat: float, level: float) -> np.ndarray:
         """The projection of the centre on {θ ∈ Θ: ελ + ε̂λ̂ + max(0, cuts) ≤ level} (Clarabel QP)."""
