@@ -55,13 +55,19 @@ def test_location_and_runs_are_required():
     assert cs.printed("t", "a", "1.0", 1.0, location="Table 1", runs="1 solve").runs == "1 solve"
 
 
-def test_tolerance_wider_than_the_effect_is_refused():
+def test_a_band_wider_than_the_effect_cannot_confirm_but_can_refute():
     cs = _set()
-    with pytest.raises(ClaimError, match="wider than the effect"):
-        cs.printed_mc("t", "OPT error", "2.17", 2.5, 1.0, location="Table 2", effect=1.24)
-    # a tight enough run passes the same rule
+    # inside a band (±2.005) wider than the effect 1.24: too wide to confirm, said in the note
+    inside = cs.printed_mc("t", "OPT error", "2.17", 2.5, 1.0, location="Table 2", effect=1.24)
+    assert inside.verdict == "inconclusive"
+    assert inside.note.startswith("band ±2 is wider than the effect 1.24")
+    assert float(inside.reproduced_value) == 2.5  # the value stays shown
+    # outside the same wide band: it deviates, whatever effect it was meant to show
+    outside = cs.printed_mc("t", "TLN error", "0.91", 6.87, 0.04, location="Table 2", effect=0.05)
+    assert outside.verdict == "deviates"
+    # a tight enough run is decided by the ordinary rule
     assert (
-        cs.printed_mc("t", "OPT error", "2.17", 2.2, 0.1, location="Table 2", effect=1.24).verdict
+        cs.printed_mc("t", "NB error", "2.17", 2.2, 0.1, location="Table 2", effect=1.24).verdict
         == "reproduced"
     )
 
@@ -244,6 +250,63 @@ def test_v2_digits_rows_are_not_rejudged_and_the_work_accuracy_widens_the_band()
     accuracy = judging.Accuracy(rtol=0.01, location="L871")
     verdict, tol, why = judging.rejudge(frame, accuracy)
     assert verdict == "reproduced" and float(tol) == pytest.approx(0.00005 + 0.006858) and "L871" in why
+
+
+def test_v2_the_band_rule_holds_for_every_band():
+    """§2d: a band (here the work's stated accuracy) more than 10 % of the value beyond half a printed unit
+    cannot reproduce; a value outside it still deviates; a band within the limit still reproduces."""
+    cs = _set()
+    cs.printed("table04", "cell", "0.17", 0.11, location="Table 4")
+    frame = cs.frame().iloc[0]
+    accuracy = judging.Accuracy(rtol=0.01, location="L871")  # ±0.5 pp of a 50 % optimum, say
+    wide = judging.Accuracy(rtol=3.0, location="L871")  # ±0.51 around 0.17: 0 would pass too
+    verdict, tol, why = judging.rejudge(frame, wide)
+    assert verdict == "inconclusive" and "the work's stated accuracy" in why and "too wide to tell" in why
+    assert float(tol) == pytest.approx(0.005 + 0.51)
+    assert judging.rejudge(frame, accuracy)[0] == "deviates"  # ±0.0067: 0.11 is outside, decided
+    cs.printed("table04", "far", "0.17", 0.9, location="Table 4")
+    assert judging.rejudge(cs.frame().iloc[1], wide)[0] == "deviates"  # too wide to confirm, not to refute
+    # a solver band likewise, also after a fitted declaration (the band's kind is read past it)
+    cs.printed("table01", "s", "2.00", 2.1, location="Table 1", solver_tolerance=0.3, reason="an LP bracket",
+               fitted="a rule chosen to match")
+    frame = cs.frame().iloc[2]
+    assert judging.band_kind(frame) == "solver"
+    verdict, _, why = judging.rejudge(frame)
+    assert verdict == "inconclusive" and why.startswith("the solver's accuracy band: ±0.295")
+
+
+def test_v2_a_comparison_with_a_construction_of_ours_decides_nothing(tmp_path, monkeypatch):
+    cs = _set()
+    cs.printed("fig02a", "B at n=75", "0.315797", 0.4, location="eq. (3)")
+    folder = tmp_path / "rldp" / "claims"
+    folder.mkdir(parents=True)
+    cs.frame().to_csv(folder / "rldp_fig2.csv", index=False)
+    ours = judging.Cause("underspecified", "our bound", "ours: an l2 bound we built", item="fig02a")
+    monkeypatch.setattr(judging, "registry", lambda work: ([ours], [], []))
+    row = judging.judge(claims.collect(tmp_path)).iloc[0]
+    assert row["verdict"] == "inconclusive"
+    assert "construction of ours where the work states none" in row["note"]
+    assert row["reproduced_value"] == "0.4" and row["cause"] == "underspecified"  # the value stays shown
+    text = judging.Cause("underspecified", "the text's reading", "text: L12 says so", item="fig02a")
+    monkeypatch.setattr(judging, "registry", lambda work: ([text], [], []))
+    assert judging.judge(claims.collect(tmp_path)).iloc[0]["verdict"] == "deviates"
+
+
+def test_v2_committed_report_has_no_vacuous_verdict():
+    """The committed report: no printed `reproduced` row has a band more than 10 % of its value beyond half
+    a printed unit, and no printed row deviates from a construction of ours."""
+    from safeguarded.claim_rules import printed_tolerance
+    from safeguarded.paths import REPO_ROOT
+
+    table = claims.read_report(REPO_ROOT / "figures")
+    printed = table[table["reference"] == "printed"]
+    reproduced = printed[printed["verdict"] == "reproduced"]
+    excess = reproduced["tolerance"].astype(float) - reproduced["paper_value"].map(printed_tolerance)
+    value = reproduced["paper_value"].str.replace(",", "").astype(float).abs()
+    assert not (excess > judging.MAX_RELATIVE_BAND * value * (1 + 1e-9)).any()
+    deviates = printed[printed["verdict"] == "deviates"]
+    assert not ((deviates["cause"] == "underspecified") & deviates["evidence"].str.startswith("ours:")).any()
+    assert len(reproduced) > 500  # the rule was applied to a report with decided rows in it
 
 
 def test_v2_causes_are_a_closed_set_with_checkable_evidence():

@@ -27,7 +27,8 @@ Tolerances, fixed by rule before the result
 * Monte-Carlo printed numbers (:meth:`ClaimSet.printed_mc`): ``k`` standard errors of the
   difference, ``k * sqrt(se_ours**2 + se_paper**2)`` (``k`` stated once per :class:`ClaimSet`),
   plus the half unit of the printed digit; without a standard error the verdict is ``inconclusive``;
-* a tolerance wider than the effect the claim is meant to show (``effect=``) is refused.
+* a tolerance wider than the effect the claim is meant to show (``effect=``) cannot confirm: a value
+  inside it is ``inconclusive`` (the note says so), a value outside it still ``deviates``.
 
 Orderings (:meth:`ClaimSet.ordering`) are decided by a two-sided paired t-test (Welch's test when
 unpaired) at level ``level`` on the per-split or per-instance results: significant in the stated
@@ -286,12 +287,14 @@ class ClaimSet:
         return row
 
     @staticmethod
-    def _check_effect(claim: str, tolerance: float, effect: float | None) -> None:
-        if effect is not None and tolerance > abs(effect):
-            raise ClaimError(
-                f"claim {claim!r}: tolerance {tolerance:.6g} is wider than the effect it is meant to show "
-                f"({abs(effect):.6g}); such a claim cannot tell the effect from noise"
-            )
+    def _wider_than_effect(tolerance: float, effect: float | None) -> str:
+        """Why a band cannot confirm (it is wider than the effect the value is meant to show), or ''."""
+        if effect is None or tolerance <= abs(effect):
+            return ""
+        return (
+            f"band ±{tolerance:.3g} is wider than the effect {abs(effect):.3g} the value is meant to show: "
+            "too wide to confirm (a value outside it still deviates)"
+        )
 
     def _numeric(self, item, claim, reference, location, paper_str, paper, ours, tol, relation, effect, opts):
         if relation not in RELATIONS:
@@ -303,8 +306,11 @@ class ClaimSet:
         if tol is None or _missing(tol):
             opts["note"] = "no standard error" + (f"; {opts.get('note')}" if opts.get("note") else "")
             return self._add(item, label, reference, location, paper_str, ours, None, "inconclusive", opts)
-        self._check_effect(claim, tol, effect)
         ok = _compare(float(ours), paper, tol, relation)
+        too_wide = self._wider_than_effect(tol, effect)
+        if ok and too_wide:
+            opts["note"] = too_wide + (f"; {opts.get('note')}" if opts.get("note") else "")
+            return self._add(item, label, reference, location, paper_str, ours, tol, "inconclusive", opts)
         return self._add(
             item, label, reference, location, paper_str, ours, tol, "reproduced" if ok else "deviates", opts
         )

@@ -2,7 +2,7 @@
 
 :mod:`safeguarded.claims` collects the rows the notebooks register (protocol v1: a tolerance fixed by
 rule and a verdict).  This module re-judges those rows under the stricter rules of ``docs/claims.md``
-§2a–§2c and attributes a cause to every printed deviation; both steps are pure functions of the stored
+§2a–§2d and attributes a cause to every printed deviation; both steps are pure functions of the stored
 row and of the work's registry ``safeguarded.<work>.causes``, so ``make claims`` gives the same report
 bytes every time and a reviewer can check each step.
 
@@ -19,6 +19,11 @@ Decisive verdicts (fixed before the re-judged report was first generated)
 * **The printed digits, literally.**  A tolerance widened because of how the work prints ("the table
   prints five significant figures") is not a solver's accuracy: the band is half a unit of the last
   printed digit.
+* **The band rule, for every band** (§2d): whatever fixed the band, a ``reproduced`` whose band exceeds
+  half a printed unit by more than :data:`MAX_RELATIVE_BAND` of the work's value is ``inconclusive``;
+  a value outside the band still ``deviates``.
+* **A construction of ours decides nothing**: a deviation whose cause is ``underspecified`` with
+  source ``ours:`` compares the work with a choice the work never states, so it is ``inconclusive``.
 * **The work's own accuracy.**  Where a work states the accuracy of its printed values (an LP gap, a
   MIP gap), its registry declares an :class:`Accuracy`; the work's value then carries that band, added
   to ours, with the line that states it.
@@ -83,10 +88,10 @@ _CHECK = re.compile(r"(tests/[\w./-]+\.py::\w+|notebooks/[\w.-]+\.ipynb#[\w.-]+)
 _SAMPLES = re.compile(
     r"(?P<n>\d[\d,]*)[ -](?:splits?|simulations?|sims|seeds?|(?:noise |intervention )?draws|fold|instances)\b"
 )
-_SOLVER_NOTE = re.compile(r"^tolerance \S+ from ")
+_SOLVER_NOTE = re.compile(r"(?:^|; )tolerance \S+ from ")  # first, or after a fitted declaration
 #: A "solver tolerance" whose reason is how the work prints (v1 convex_max: "five significant figures"):
 #: the printed digits fix the band literally (§2c), so it reverts to half a unit of the last digit.
-_PRINTING_NOTE = re.compile(r"^tolerance \S+ from the table prints ")
+_PRINTING_NOTE = re.compile(r"(?:^|; )tolerance \S+ from the table prints ")
 _V2_NOTE = "v2: "
 
 
@@ -228,6 +233,25 @@ def rejudge(row, accuracy: Accuracy | None = None) -> tuple[str, str, str]:
     paper, ours, tol = (_float(row[c]) for c in ("paper_value", "reproduced_value", "tolerance"))
     if None in (paper, ours, tol):
         return verdict, tol_text, ""
+    new, band, why, source = _decisive(row, accuracy, verdict, paper, ours, tol)
+    half = printed_tolerance(str(row["paper_value"]))
+    if new == "reproduced" and band - half > MAX_RELATIVE_BAND * abs(paper) * (1 + 1e-9):
+        share = (band - half) / abs(paper) if paper else math.inf
+        share = f"{share:.0%} of" if math.isfinite(share) else "more than"
+        return (
+            "inconclusive",
+            fmt(band),
+            (
+                f"{source}: ±{fmt(band - half)} beyond half a printed unit is {share} the value "
+                f"{row['paper_value']} (> {MAX_RELATIVE_BAND:.0%}): too wide to tell"
+            ),
+        )
+    return new, (tol_text if band == tol else fmt(band)), why
+
+
+def _decisive(row, accuracy, verdict, paper, ours, tol) -> tuple[str, float, str, str]:
+    """(verdict, band, reason, the band's source in words) under §2a–§2c, before the band rule §2d."""
+    tol_text = row["tolerance"]
     relation = re.search(r"\((<=|>=) paper value\)$", str(row["claim"]))
     relation = relation.group(1) if relation else "=="
 
@@ -242,38 +266,43 @@ def rejudge(row, accuracy: Accuracy | None = None) -> tuple[str, str, str]:
             f"the work's stated accuracy ({accuracy.location}) allows ±{fmt(accuracy.rtol * abs(paper))}: "
             f"band ±{fmt(band)}"
         )
-        return new, fmt(band), (why if new != verdict else "")
+        source = (
+            f"the band (ours ±{fmt(tol)} plus the work's stated accuracy ±{fmt(accuracy.rtol * abs(paper))}, "
+            f"{accuracy.location})"
+        )
+        return new, band, (why if new != verdict else ""), source
     kind = band_kind(row)
     if kind == "solver" and _PRINTING_NOTE.search(str(row["note"])):
         half = printed_tolerance(str(row["paper_value"]))
         new = decide(half)
-        why = f"the printed digits fix the band literally: ±{fmt(half)}, not ±{tol_text}"
-        return new, fmt(half), why
+        return new, half, f"the printed digits fix the band literally: ±{fmt(half)}, not ±{tol_text}", ""
     if kind != "monte-carlo":
-        return verdict, tol_text, ""
+        return verdict, tol, "", ("the solver's accuracy band" if kind == "solver" else "the band")
     half = printed_tolerance(str(row["paper_value"]))
     n = samples_of(row["runs"])
     se = max(tol - half, 0.0) / V1_K
     if n is not None and n < MIN_SAMPLES:
         if se == 0 or n < 2:
-            return "inconclusive", tol_text, f"a standard error of {se:g} from {n} samples is no band"
+            return "inconclusive", tol, f"a standard error of {se:g} from {n} samples is no band", ""
         band = _t_quantile(n) * se + half
         new = decide(band)
         if new == "reproduced":
             return (
                 "inconclusive",
-                fmt(band),
+                band,
                 f"{n} < {MIN_SAMPLES} samples: too few to tell (t band {fmt(band)})",
+                "",
             )
-        return new, fmt(band), f"{n} < {MIN_SAMPLES} samples: band rebuilt with t({n - 1}) quantile"
+        return new, band, f"{n} < {MIN_SAMPLES} samples: band rebuilt with t({n - 1}) quantile", ""
     if verdict == "reproduced" and tol > MAX_RELATIVE_BAND * abs(paper):
         share = tol / abs(paper) if paper else math.inf
         return (
             "inconclusive",
-            tol_text,
+            tol,
             (f"band ±{fmt(tol)} is {share:.0%} of the value (> {MAX_RELATIVE_BAND:.0%}): too wide to tell"),
+            "",
         )
-    return verdict, tol_text, ""
+    return verdict, tol, "", "the Monte-Carlo band"
 
 
 def _attribute(row, causes: list[Cause]) -> Cause | None:
@@ -295,15 +324,19 @@ def judge(table: pd.DataFrame) -> pd.DataFrame:
         note = row["note"]
         if reason:
             changed = f"was {row['verdict']}; " if verdict != row["verdict"] else ""
-            if note.startswith(FITTED_PREFIX):  # the fitted declaration stays first: such rows never count
-                note = f"{note}; {_V2_NOTE}{changed}{reason}"
-            else:
-                note = f"{_V2_NOTE}{changed}{reason}" + (f"; {note}" if note else "")
+            note = _with_v2_reason(note, changed + reason)
         band = band_kind(row) if accuracy is None or row["reference"] != "printed" else "work-accuracy"
         samples = samples_of(row["runs"]) if band == "monte-carlo" else None
         row = row.copy()
         row["verdict"], row["note"] = verdict, note
         cause = _attribute(row, causes) if verdict == "deviates" and row["reference"] == "printed" else None
+        if cause is not None and _against_ours(cause):
+            verdict = "inconclusive"
+            note = _with_v2_reason(
+                note,
+                "was deviates; compared with a construction of ours where the work states none "
+                f"({cause.why}): decides nothing about the work",
+            )
         for column, value in (
             ("verdict", verdict),
             ("tolerance", tol),
@@ -318,6 +351,19 @@ def judge(table: pd.DataFrame) -> pd.DataFrame:
     for column, values in out.items():
         table[column] = values
     return table
+
+
+def _against_ours(cause: Cause) -> bool:
+    """An ``underspecified`` cause whose choice is ours (source ``ours:``): the row compares the work with
+    a construction the work never states, so it cannot deviate from the work (docs/claims.md §7)."""
+    return cause.cause == "underspecified" and cause.evidence.startswith("ours:")
+
+
+def _with_v2_reason(note: str, reason: str) -> str:
+    """The note with a v2 reason: first, except after a fitted declaration (such rows never count)."""
+    if note.startswith(FITTED_PREFIX):
+        return f"{note}; {_V2_NOTE}{reason}"
+    return f"{_V2_NOTE}{reason}" + (f"; {note}" if note else "")
 
 
 def validate_causes(table: pd.DataFrame) -> list[str]:
@@ -351,21 +397,15 @@ def _counted(t: pd.DataFrame) -> pd.DataFrame:
     ]
 
 
-def _ours_only(rows: pd.DataFrame) -> pd.Series:
-    return (rows["cause"] == "underspecified") & rows["evidence"].str.startswith("ours:")
-
-
 def cause_counts(t: pd.DataFrame) -> str:
-    """The counted printed deviations split by cause, e.g.
-    ``"work-error 12 · underspecified 40 (ours 8)"``."""
+    """The counted printed deviations split by cause, e.g. ``"work-error 12 · underspecified 40"``."""
     dev = _counted(t)
     dev = dev[dev["verdict"] == "deviates"]
     parts = []
     for cause in CAUSES:
         rows = dev[dev["cause"] == cause]
         if len(rows):
-            ours = int(_ours_only(rows).sum())
-            parts.append(f"{cause} {len(rows)}" + (f" (ours {ours})" if ours else ""))
+            parts.append(f"{cause} {len(rows)}")
     missing = int((~dev["cause"].isin(CAUSES)).sum())
     if missing:
         parts.append(f"no cause {missing}")
@@ -405,9 +445,8 @@ def verdict_in_words(t: pd.DataFrame, work: str, sections: dict[str, str] | None
     r, d, i = (int((counted["verdict"] == v).sum()) for v in ("reproduced", "deviates", "inconclusive"))
     scales = "/".join(s for s in ("paper", "reduced") if (counted["scale"] == s).any()) or "–"
     dev = counted[counted["verdict"] == "deviates"]
-    ours = int(_ours_only(dev).sum())
     line = (
-        f"**{work} {_overall(r, d - ours, i)}**: of its printed numbers, {r} reproduced, {d} deviate, "
+        f"**{work} {_overall(r, d, i)}**: of its printed numbers, {r} reproduced, {d} deviate, "
         f"{i} inconclusive (scale {scales})."
     )
     if i > r + d:
@@ -415,11 +454,6 @@ def verdict_in_words(t: pd.DataFrame, work: str, sections: dict[str, str] | None
     sides = [f"{int((dev['cause'] == c).sum())} {label}" for c, label in _SIDES if (dev["cause"] == c).any()]
     if sides:
         line += f" The {d} deviations: " + ", ".join(sides) + "."
-    if ours:
-        line += (
-            f" {ours} of the deviations compare the work with a choice of ours where it states none "
-            "(`underspecified`, source `ours`): they test nothing the work fixed."
-        )
     lines = ["## Verdict", "", line, ""]
     if len(dev):
         lines += ["### Deviations by cause", "", "| rows | cause | why | evidence |", "|---:|---|---|---|"]

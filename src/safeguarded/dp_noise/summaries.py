@@ -51,21 +51,6 @@ def improvement_with_se(a, b, base) -> tuple[float, float]:
     return 100.0 * r, 100.0 * float(resid.std(ddof=1)) / (math.sqrt(len(x)) * abs(ybar))
 
 
-def _mc_claim(claims: ClaimSet, item, claim, paper, ours, se, *, location, effect=None, runs, note=""):
-    """printed_mc, or — when the k·se tolerance is wider than the effect the claim is meant to show —
-    an ``inconclusive`` printed claim that says so (the claims code refuses such a tolerance)."""
-    if effect is not None and np.isfinite(se):
-        tol = claims.k * se + printed_tolerance(paper)
-        if tol > abs(effect):
-            why = (f"ours {ours:.2f} (se {se:.2f}): tolerance {tol:.2f} pp is wider than the effect "
-                   f"{abs(effect):.2f} pp the value is meant to show; undecidable at these counts")
-            return claims.printed(item, claim, paper, None, location=location, runs=runs,
-                                  note=why + (f"; {note}" if note else ""))
-    return claims.printed_mc(
-        item, claim, paper, ours, se, location=location, effect=effect, runs=runs, note=note
-    )
-
-
 def _check_ml_table_args(claims, item, runs, paper, columns, table, pair, baseline, dd, runs_text, note):
     """The arguments of :func:`register_ml_table`, checked before any claim is registered."""
     check_type("claims", claims, ClaimSet, "a ClaimSet")
@@ -152,10 +137,10 @@ def register_ml_table(
                 loc = f"{table}, row {ds}, column {label} {m} (L{line})"
                 if m == "Imp":
                     imp, se = improvement_with_se(w[a_name], w[b_name], w[baseline])
-                    _mc_claim(claims, item, f"{ds} {label} Imp (%)", value, imp, se, location=loc, runs=rtext,
-                              effect=float(value),
-                              note=(f"Imp = 100 ({a_name} - {b_name})/({a_name} - {baseline}); se by "
-                                    "the delta method over splits" + (f"; {extra}" if extra else "")))
+                    claims.printed_mc(item, f"{ds} {label} Imp (%)", value, imp, se, location=loc, runs=rtext,
+                                      effect=float(value),
+                                      note=(f"Imp = 100 ({a_name} - {b_name})/({a_name} - {baseline}); se by "
+                                            "the delta method over splits" + (f"; {extra}" if extra else "")))
                     continue
                 level_a = float(printed[(part_label, a_name)])
                 if m in (a_name, b_name):
@@ -167,8 +152,8 @@ def register_ml_table(
                 else:
                     effect = float(value) - level_a  # a benchmark's excess over a
                 se = float(w[m].sem()) if len(w) > 1 else float("nan")
-                _mc_claim(claims, item, f"{ds} {label} {m} error (%)", value, float(w[m].mean()), se,
-                          location=loc, effect=effect, runs=rtext, note=extra)
+                claims.printed_mc(item, f"{ds} {label} {m} error (%)", value, float(w[m].mean()), se,
+                                  location=loc, effect=effect, runs=rtext, note=extra)
             pa, pb = printed[(part_label, a_name)], printed[(part_label, b_name)]
             shown = f"printed {b_name} {pb} vs {a_name} {pa}"
             if pair_source == "stated" or float(pb) < float(pa):
