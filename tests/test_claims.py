@@ -350,3 +350,15 @@ def test_a_supplement_number_is_judged_but_never_counted_as_printed():
     table = cs.frame()
     assert not claims.validate(table)
     assert claims.summary_table(table).loc[0, "printed reproduced"] == 0
+
+
+def test_our_value_is_written_finely_enough_to_re_decide_the_row():
+    """The report writes ours with three digits beyond the printed value's last, so that the row alone
+    re-decides it: 601.688 (6 significant digits) would read as a deviation of 6e-4 from 601.6886 at a
+    band of 5e-5 whatever the exact value."""
+    cs = _set()
+    row = cs.printed("table37", "P8 lower", "601.6886", 601.68862, location="Table 37")
+    assert row.verdict == "reproduced" and row.reproduced_value == "601.68862"
+    assert abs(float(row.reproduced_value) - 601.6886) <= float(row.tolerance)
+    assert cs.printed("t", "small", "0.17", 0.1106361234, location="T").reproduced_value == "0.110636"
+    assert cs.qualitative("t", "holds", True, location="T").reproduced_value == "yes"

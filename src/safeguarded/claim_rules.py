@@ -12,7 +12,7 @@ import re
 
 import numpy as np
 
-__all__ = ["ClaimError", "FITTED_PREFIX", "fmt", "parse_printed", "printed_tolerance"]
+__all__ = ["ClaimError", "FITTED_PREFIX", "fmt", "fmt_against", "parse_printed", "printed_tolerance"]
 
 #: A note starting with this declares a rule fitted to the work's outputs (never counted as reproduced).
 FITTED_PREFIX = "fitted: "
@@ -65,3 +65,17 @@ def fmt(value) -> str:
             return str(value)
         return f"{value:.6g}"
     return str(value)
+
+
+def fmt_against(value, printed) -> str:
+    """Our value as the report writes it beside a printed one: with three digits more than the printed
+    number's last (so the row alone re-decides it against half a printed unit to 0.1 % of that unit,
+    ``601.6880001`` beside ``"601.6886"``), and never fewer than :func:`fmt`'s 6 significant digits."""
+    if not isinstance(value, float | np.floating) or not math.isfinite(float(value)) or value == 0:
+        return fmt(value)
+    try:
+        resolution = 2 * printed_tolerance(str(printed)) / 1000
+    except ClaimError:
+        return fmt(value)
+    digits = math.floor(math.log10(abs(float(value)))) - math.floor(math.log10(resolution)) + 1
+    return f"{float(value):.{min(max(digits, 6), 15)}g}"

@@ -56,6 +56,7 @@ import pandas as pd
 from safeguarded.claim_rules import (  # noqa: F401  (printed_tolerance is re-exported: part of the protocol)
     FITTED_PREFIX,
     ClaimError,
+    fmt_against,
     parse_printed,
     printed_tolerance,
 )
@@ -275,7 +276,7 @@ class ClaimSet:
             reference,
             str(location),
             _fmt(paper),
-            _fmt(ours),
+            fmt_against(ours, paper),
             _fmt(tol),
             verdict,
             scale,
