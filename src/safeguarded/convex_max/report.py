@@ -25,6 +25,8 @@ import pandas as pd
 
 from safeguarded.claims import ClaimSet, printed_tolerance
 from safeguarded.convex_max.thesis import (
+    AUTHORS_REPOSITORY,
+    AUTHORS_STORED,
     TABLE37,
     TABLE38,
     TABLE39,
@@ -37,11 +39,12 @@ from safeguarded.convex_max.thesis import (
 from safeguarded.validation import check_bool, check_choice, check_type
 
 __all__ = ["register_bounds", "register_certified", "register_exact", "register_lb_vs_baseline",
-           "explain_deviation", "deviation_table", "THESIS_TABLES"]
+           "register_stored", "explain_deviation", "deviation_table", "stored_comparison", "THESIS_TABLES"]
 
 THESIS_TABLES = {"table37": TABLE37, "table38": TABLE38, "table39": TABLE39, "table40": TABLE40,
                  "table41": TABLE41}
 _SIG5 = {"table38", "table39", "table41"}
+_SECTION = {"table37": "4.1", "table38": "4.2", "table39": "4.3", "table40": "4.4", "table41": "4.5"}
 _TITLE = {"table37": "Table 37", "table38": "Table 38", "table39": "Table 39", "table40": "Table 40",
           "table41": "Table 41"}
 
@@ -49,6 +52,10 @@ _TITLE = {"table37": "Table 37", "table38": "Table 38", "table39": "Table 39", "
 def _check_args(claims, item, df, columns=(), items=None) -> None:
     """The arguments every ``register_*`` function shares: a ClaimSet, a table key, a results frame."""
     check_type("claims", claims, ClaimSet, "a ClaimSet")
+    _check_frame(item, df, columns, items)
+
+
+def _check_frame(item, df, columns=(), items=None) -> None:
     check_choice("item", item, tuple(items or THESIS_TABLES))
     check_type("df", df, pd.DataFrame, "a pandas DataFrame")
     missing = [c for c in ("problem", *columns) if c not in df.columns]
@@ -133,6 +140,62 @@ def deviation_table(item: str, df) -> pd.DataFrame:
                         else f"no value: {row.get('ub_status', 'our solve failed')}"})
     return pd.DataFrame(out, columns=["problem", "bound", "printed", "ours", "ours - printed", "tolerance",
                                       "reason"])
+
+
+def _stored_columns(item: str) -> tuple[str, ...]:
+    return ("exact",) if item == "table38" else ("upper", "lower")
+
+
+def _stored_file(item: str, name: str, column: str) -> str:
+    file, variable = {"upper": ("UB solution", "upper_bound"), "lower": ("LB solution", "lower_bound"),
+                      "exact": ("Solution", "global_optimum")}[column]
+    return f"{AUTHORS_REPOSITORY}, Section {_SECTION[item]}/{name}/{file}.mat ({variable})"
+
+
+def stored_comparison(item: str, df) -> pd.DataFrame:
+    """The printed bounds, the authors' stored ones (:data:`~.thesis.AUTHORS_STORED`) and ours, per
+    problem of ``df`` and bound: whether the printed value is the stored one at the printed digits
+    (``|printed - stored| <= tolerance``, the claims' rule) and whether ours is."""
+    check_choice("item", item, tuple(THESIS_TABLES))
+    columns = _stored_columns(item)
+    _check_frame(item, df, columns)
+    table, stored = THESIS_TABLES[item], AUTHORS_STORED[item]
+    out = []
+    for _, row in df.iterrows():
+        name = row["problem"]
+        if name not in stored or name not in table:
+            continue
+        for col, value in zip(columns, stored[name], strict=True):
+            if not is_number(table[name][col]):
+                continue
+            (printed, tol), ours = _printed_and_tol(item, table[name], col), float(row[col])
+            out.append({"problem": name, "bound": col, "printed": table[name][col], "authors' stored": value,
+                        "ours": ours, "printed - stored": printed - value, "ours - stored": ours - value,
+                        "tolerance": tol, "printed is stored": abs(printed - value) <= tol,
+                        "ours is stored": bool(np.isfinite(ours) and abs(ours - value) <= tol)})
+    return pd.DataFrame(out, columns=["problem", "bound", "printed", "authors' stored", "ours",
+                                      "printed - stored", "ours - stored", "tolerance", "printed is stored",
+                                      "ours is stored"])
+
+
+def register_stored(claims, item: str, df) -> None:
+    """Each bound the authors store (:data:`~.thesis.AUTHORS_STORED`) against ours, as a ``supplement``
+    claim (judged like a printed number, never counted with them): the stored value written with the
+    printed cell's digits, so the band is the printed table's (half a unit of its last digit, or of the
+    fifth significant figure in Tables 38, 39 and 41)."""
+    check_type("claims", claims, ClaimSet, "a ClaimSet")
+    for r in stored_comparison(item, df).itertuples(index=False):
+        printed = THESIS_TABLES[item][r.problem][r.bound]
+        decimals = len(printed.split(".")[1]) if "." in printed else 0
+        stored = f"{r[3]:,.{decimals}f}"
+        kw = {}
+        if item in _SIG5:
+            kw = dict(solver_tolerance=sig5_tolerance(stored),
+                      reason="the table prints five significant figures")
+        claims.printed(item, f"{r.problem} {r.bound} (authors' stored solution)", stored, float(r.ours),
+                       reference="supplement", location=_stored_file(item, r.problem, r.bound),
+                       note=f"printed {printed}: the printed value is {'' if r[8] else 'not '}the stored one "
+                       f"at the printed digits (printed - stored {r[5]:+.3g})", **kw)
 
 
 def register_bounds(claims, item: str, df, *, columns=("upper", "lower"), skip=(), note: str = "",

@@ -13,7 +13,8 @@ import math
 
 from safeguarded.claims import parse_printed, printed_tolerance
 
-__all__ = ["TABLE37", "TABLE38", "TABLE39", "TABLE40", "TABLE41", "sig5_tolerance", "is_number"]
+__all__ = ["TABLE37", "TABLE38", "TABLE39", "TABLE40", "TABLE41", "AUTHORS_STORED", "AUTHORS_REPOSITORY",
+           "sig5_tolerance", "is_number"]
 
 _T37_COLS = ["knitro", "knitro_time", "ms", "ms_start", "ms_time", "baron", "baron_time", "upper", "lower",
              "time"]
@@ -95,6 +96,76 @@ TABLE38 = _table(_T38, _T38_COLS)
 TABLE39 = _table(_T39, _T39_COLS)
 TABLE40 = _table(_T40, _T40_COLS)
 TABLE41 = _table(_T41, _T41_COLS)
+
+
+#: Where the authors store their solutions: the public repository of the journal version, whose §4.1–§4.5
+#: are the thesis's §5.4.1–§5.4.5 (Tables 37–41).
+AUTHORS_REPOSITORY = "selvi-aras/convex-max@fe713b7d01bd"
+
+#: The bounds the authors store beside each instance (reference data, like the printed tables): the
+#: scalars ``upper_bound`` of "Section 4.k - …/Pj/UB solution.mat" and ``lower_bound`` of ".../LB
+#: solution.mat" (Table 38: ``global_optimum`` of ".../Solution.mat"), read with ``scipy.io.loadmat`` at
+#: :data:`AUTHORS_REPOSITORY` and written here with every digit the file holds (the Table 40/41 lower
+#: bounds are stored already rounded to four decimals).  Only the instance files are in the data mirror,
+#: so these values are transcribed, not fetched.  (upper, lower) per problem; Table 38: (exact,).
+AUTHORS_STORED: dict[str, dict[str, tuple[float, ...]]] = {
+    "table37": {
+        "P1": (10.018550588797128, 9.781568443302634),
+        "P2": (56.05209290553475, 55.72871890933205),
+        "P3": (241.16061651777764, 241.16058769654924),
+        "P4": (179.122442797192, 179.12244246358955),
+        "P5": (370.90656267849425, 370.906558960033),
+        "P6": (472.0474970525254, 472.0475006198411),
+        "P7": (570.846830071794, 570.8467136621833),
+        "P8": (601.6899810161727, 601.6883800005179),
+        "P9": (890.7721979884602, 890.7721282871399),
+        "P10": (456.63726152722217, 455.5053895574797),
+        "P11": (178.4664753526062, 141.94794076430938),
+        "P12": (325.0580274912191, 311.75642911563034),
+    },
+    "table38": {
+        "P1": (15.000000066598368,),
+        "P2": (54.49858525480681,),
+        "P3": (1723.2741240185053,),
+        "P4": (57.69534810746944,),
+        "P5": (39.61737336108805,),
+    },
+    "table39": {
+        "P1": (1324.1064121727054, 709.5012248322745),
+        "P2": (1884.106196296343, 1269.5012248322746),
+        "P3": (4753.103694460883, 4674.677146763291),
+        "P4": (177638.29197937323, 175705.59003249186),
+        "P5": (707519.8497203658, 692613.0502486023),
+        "P6": (6100159.451482981, 6020787.417166352),
+        "P7": (1961722.9806963555, 1855739.9832154359),
+    },
+    "table40": {
+        "P1-size10": (35.20078522862606, 35.2008),
+        "P1-size40": (248.7588547460001, 248.7589),
+        "P1-size60": (386.0733215798702, 386.0733),
+        "P1-size100": (676.8077364375241, 676.8081),
+        "P2": (65.22679772248192, 64.8926),
+        "P3": (145.33869647319761, 145.3378),
+        "P4": (176.10618122060077, 176.1074),
+        "P5": (45.03563623207646, 45.0356),
+        "P6": (76.13021645218183, 76.0362),
+    },
+    "table41": {
+        "P1": (23.28854359480976, 23.2885),
+        "P2": (233.9416769511347, 233.9417),
+        "P3": (1169.3951558138779, 1053.1196),
+        "P4": (4499.071769321316, 3975.9968),
+        "P5": (27939.35465244776, 21751.0461),
+        "P6": (83466.05315980864, 61794.1533),
+        "P7": (113.70682583687058, 113.7068),
+        "P8": (3052.9202853588104, 3052.9203),
+        "P9": (2894.632977798154, 2783.4612),
+        "P10": (3323.4827043365535, 2997.408),
+        "P11": (3031.950351478723, 3002.4341),
+        "P12": (3452.221862727839, 3348.9937),
+        "P13": (17567.96736721505, 17062.4943),
+    },
+}
 
 
 def is_number(printed: str) -> bool:
