@@ -35,8 +35,9 @@ CAUSES: list[Cause] = [
             "errors were computed on unstandardised features"
         ),
         evidence="tests/test_claims_causes.py::test_robust_lr_aux_ecoli_errors_need_unstandardised_features",
-        item=r"^table(27|30|31)$",
-        claim=r"^ecoli, alpha=0\.(05|2):",
+        item=r"^table(27|30)$",
+        # only the rows the test checks: ERM's mean at alpha = 0.05 and ARO's at alpha = 0.2
+        claim=r"^ecoli, alpha=0\.(05: ERM|2: ARO) error \(%\)$",
         finding="ecoli-not-standardised",
         section=_UCI,
     ),
@@ -53,9 +54,24 @@ CAUSES: list[Cause] = [
             "tests/test_claims_causes.py::test_robust_lr_aux_reversed_split_ecoli_errors_need_unstandardised_features"
         ),
         item=r"^table27$",
-        claim=r"^reversed split, ecoli, alpha = 0\.05: .* error \(%\)$",
+        claim=r"^reversed split, ecoli, alpha = 0\.05: (ERM|ARO) error \(%\)$",  # the rows the test checks
         finding="ecoli-not-standardised",
         section=_SIDE,
+    ),
+    Cause(
+        cause="unexplained",
+        why=(
+            "ecoli under attack, the rows the feature-scale test does not check (ARO+Aux, DRO+ARO, "
+            "DRO+ARO+Aux, ARO at alpha = 0.05, ERM at 0.2, the standard deviations, the reversed split's "
+            "methods with auxiliary data): ours are 2-5x below the printed values, as in the checked ERM / "
+            "ARO rows, whose gap is the features' scale (finding ecoli-not-standardised); whether the same "
+            "holds for these rows is not measured (it needs the cross-validated fits on unstandardised "
+            "features), and on unstandardised features ERM at 0.2 errs 71-79 % against the printed 51.41"
+        ),
+        evidence=_UCI,
+        item=r"^table(27|30)$",
+        claim=r"^(reversed split, )?ecoli, alpha ?= ?0\.(05|2):",
+        section=_UCI,
     ),
     Cause(
         cause="unexplained",
@@ -364,9 +380,11 @@ FINDINGS: list[Finding] = [
             "split, ERM / ARO with z-scored features err 8.1 / 7.9 % (alpha = 0.05) and 15.1 / 9.1 % (alpha "
             "= 0.2); with the features left on their [0, 1] scale (or min-max scaled) 16-20 / 11-12 % and "
             "71-79 / 43 %. The thesis prints 16.30 / 14.67 % and 51.41 / 42.67 % (Table 30), and at alpha = "
-            "0 (where the scale does not matter) 6.74 %, as both of ours (6.4-6.9 %). The printed ecoli "
-            "rows of Tables 27 and 30 match the unstandardised features; the text describes another "
-            "preprocessing. The reversed split's ecoli errors (L4870, 45 % training) follow the pattern: "
+            "0 (where the scale does not matter) 6.74 %, as both of ours (6.4-6.9 %). ERM's printed mean at "
+            "alpha = 0.05 and ARO's at 0.2 are in the unstandardised regime and far from the z-scored one; "
+            "the text describes another preprocessing. (ERM at 0.2 is not: 71-79 % unstandardised against "
+            "the printed 51.41 %; the rows of the methods with auxiliary data or a radius are not checked.) "
+            "The reversed split's ecoli errors (L4870, 45 % training) follow the pattern: "
             "ERM / ARO at alpha = 0.05 err 4.9 / 4.1 % z-scored and 15.8 / 9.7 % unstandardised against the "
             "printed 14.59 / 11.41 % (tests/test_claims_causes.py::"
             "test_robust_lr_aux_reversed_split_ecoli_errors_need_unstandardised_features)."
