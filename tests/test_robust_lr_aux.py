@@ -326,3 +326,31 @@ def test_erm_and_aro_at_alpha_0_share_the_optimal_value_not_the_optimizer(data_m
     mid = (erm.beta + aro.beta) / 2  # the ERM loss is the adversarial loss at alpha = 0
     assert losses.adversarial_loss(mid, X, y, alpha=0.0).mean() == pytest.approx(erm.objective, abs=1e-6)
     assert np.abs(mid).max() <= 100.0 + 1e-6
+
+
+def test_a_degenerate_refit_is_counted_apart_never_averaged_in():
+    """DR-ARO at a radius past its breakdown: eps * ||beta||_* costs more than any loss it saves, so the
+    optimum is beta = 0 (objective log 2, the loss of the zero classifier) and the solver returns
+    ||beta||_inf far below DEGENERATE_BETA; at a small radius the same data give a classifier far above it.
+    summarise / paired_errors leave the degenerate simulation out of the statistics and count it."""
+    import pandas as pd
+
+    rng = np.random.default_rng(3)
+    X = np.c_[rng.normal(size=(60, 4)), np.ones(60)]
+    y = np.where(X[:, 0] + 0.3 * rng.normal(size=60) > 0, 1.0, -1.0)
+    model = models.build_dr_aro(X, y, beta_bound=100.0)
+    big = model.fit(solver="CLARABEL", alpha=0.0, eps=50.0, kappa=1.0)
+    small = model.fit(solver="CLARABEL", alpha=0.0, eps=1e-3, kappa=1.0)
+    assert np.abs(big.beta).max() < cv.DEGENERATE_BETA / 100
+    assert big.objective == pytest.approx(np.log(2), abs=1e-6)
+    assert np.abs(small.beta).max() > 100 * cv.DEGENERATE_BETA
+    runs = pd.DataFrame({"dataset": "toy", "method": "DRO+ARO", "seed": [0, 1, 2],
+                         "error": [10.0, 20.0, 89.6], "beta_norm_inf": [1.0, 2.0, np.abs(big.beta).max()],
+                         "status": "ok", "note": ""})
+    row = cv.summarise(runs, methods=("DRO+ARO",)).iloc[0]
+    assert (row["mean"], row["n_sims"], row["n_missing"], row["n_degenerate"]) == (15.0, 2, 1, 1)
+    assert np.isnan(cv.paired_errors(runs, "DRO+ARO", {"dataset": "toy"})[2])
+    flagged = cv.without_degenerate(runs)
+    assert flagged.loc[2, "status"] == "degenerate" and "||beta||_inf" in flagged.loc[2, "note"]
+    unrecorded = runs.drop(columns="beta_norm_inf")
+    assert cv.without_degenerate(unrecorded).equals(unrecorded)
