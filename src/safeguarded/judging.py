@@ -43,6 +43,7 @@ Causes (column ``cause``), a closed set
 
 from __future__ import annotations
 
+import argparse
 import importlib
 import math
 import re
@@ -59,13 +60,19 @@ __all__ = [
     "Finding",
     "MAX_RELATIVE_BAND",
     "MIN_SAMPLES",
+    "PROTOCOL",
+    "Rules",
     "V2_COLUMNS",
     "band_kind",
     "cause_counts",
     "findings_markdown",
     "judge",
+    "count_changes",
+    "headline_in_words",
     "registry",
     "samples_of",
+    "sensitivity_markdown",
+    "sensitivity_table",
     "validate_causes",
     "verdict_in_words",
 ]
@@ -80,6 +87,52 @@ MIN_SAMPLES = 10
 MAX_RELATIVE_BAND = 0.10
 #: The ``k`` of the v1 Monte-Carlo rule every notebook states (``ClaimSet(k=2.0)``).
 V1_K = 2.0
+#: The band of a printed number, in units of its last printed digit (half a unit, §2).
+DIGITS_UNITS = 0.5
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The protocol's parameters, for re-judging the report under other rules (:func:`judge`).
+
+    ``k``
+        standard errors in a Monte-Carlo band: the v1 band ``V1_K·se + half a unit`` is rebuilt as
+        ``k·se + digits``; a Student *t* band (fewer than ``min_samples`` samples) is scaled by ``k / V1_K``;
+    ``band_limit``
+        the largest band, beyond the printed digits, that can reproduce, as a fraction of the work's value
+        (§2b, §2d);
+    ``digits_units``
+        the band a printed number's own digits allow, in units of its last digit (0.5: half a unit);
+    ``min_samples``
+        samples behind a standard error below which the band is rebuilt with *t* (§2a).
+
+    The defaults (:data:`PROTOCOL`) are the protocol's; under them a row's verdict is never re-decided
+    from its rounded values, so :func:`judge` gives the committed report.
+    """
+
+    k: float = V1_K
+    band_limit: float = MAX_RELATIVE_BAND
+    digits_units: float = DIGITS_UNITS
+    min_samples: int = MIN_SAMPLES
+
+    def __post_init__(self):
+        for name in ("k", "band_limit", "digits_units"):
+            value = getattr(self, name)
+            if not (isinstance(value, int | float) and math.isfinite(value) and value > 0):
+                raise ValueError(f"{name} must be a positive number, got {name}={value!r}")
+        if not (isinstance(self.min_samples, int) and self.min_samples >= 2):
+            raise ValueError(f"min_samples must be an integer >= 2, got min_samples={self.min_samples!r}")
+
+    def label(self) -> str:
+        """The rules in words, e.g. ``k = 3, band limit 25 %, digits ±1 unit``."""
+        unit = "half a unit" if self.digits_units == 0.5 else f"{self.digits_units:g} unit" + (
+            "s" if self.digits_units != 1 else "")
+        text = f"k = {self.k:g}, band limit {self.band_limit:.0%}, digits ±{unit}"
+        return text + (f", min samples {self.min_samples}" if self.min_samples != MIN_SAMPLES else "")
+
+
+#: The protocol's own rules (docs/claims.md §2–§2d).
+PROTOCOL = Rules()
 
 #: Columns the re-judged report adds to :data:`safeguarded.claims.COLUMNS`.
 V2_COLUMNS = ["band", "samples", "cause", "why", "evidence"]
@@ -225,31 +278,61 @@ def _t_quantile(n: int) -> float:
     return float(stats.t.ppf(0.975, n - 1))
 
 
-def rejudge(row, accuracy: Accuracy | None = None) -> tuple[str, str, str]:
-    """(verdict, tolerance, reason) of a printed numeric row under the v2 rules; reason '' if unchanged."""
+def _digits(paper_value: str, rules: Rules) -> tuple[float, float]:
+    """(half a printed unit, the band the printed digits allow under ``rules``)."""
+    half = printed_tolerance(str(paper_value))
+    return half, half * (rules.digits_units / DIGITS_UNITS)
+
+
+def _digits_words(rules: Rules) -> str:
+    units = rules.digits_units / (2 * DIGITS_UNITS)
+    if rules.digits_units == DIGITS_UNITS:
+        return "half a printed unit"
+    return f"{units:g} printed unit" + ("" if units == 1 else "s")
+
+
+def _base_band(row, kind: str, tol: float, rules: Rules) -> float:
+    """The row's v1 band rebuilt under ``rules`` (exactly ``tol`` under the protocol's k and digits): a
+    Monte-Carlo band ``V1_K·se + half`` becomes ``k·se + digits``, a digits band ``digits``, a solver band
+    the larger of the solver's tolerance and ``digits``."""
+    if rules.k == V1_K and rules.digits_units == DIGITS_UNITS:
+        return tol
+    half, digits = _digits(row["paper_value"], rules)
+    if kind == "monte-carlo":
+        return rules.k * max(tol - half, 0.0) / V1_K + digits
+    if kind == "solver":
+        return max(tol, digits)
+    return digits
+
+
+def rejudge(row, accuracy: Accuracy | None = None, rules: Rules = PROTOCOL) -> tuple[str, str, str]:
+    """(verdict, tolerance, reason) of a printed numeric row under the v2 rules with the parameters
+    ``rules`` (default: the protocol's); reason '' if unchanged."""
     verdict, tol_text = row["verdict"], row["tolerance"]
     if row["reference"] != "printed" or verdict not in ("reproduced", "deviates"):
         return verdict, tol_text, ""
     paper, ours, tol = (_float(row[c]) for c in ("paper_value", "reproduced_value", "tolerance"))
     if None in (paper, ours, tol):
         return verdict, tol_text, ""
-    new, band, why, source = _decisive(row, accuracy, verdict, paper, ours, tol)
-    half = printed_tolerance(str(row["paper_value"]))
-    if new == "reproduced" and band - half > MAX_RELATIVE_BAND * abs(paper) * (1 + 1e-9):
-        share = (band - half) / abs(paper) if paper else math.inf
+    new, band, why, source = _decisive(row, accuracy, verdict, paper, ours, tol, rules)
+    _, digits = _digits(row["paper_value"], rules)
+    if new == "reproduced" and band - digits > rules.band_limit * abs(paper) * (1 + 1e-9):
+        share = (band - digits) / abs(paper) if paper else math.inf
         share = f"{share:.0%} of" if math.isfinite(share) else "more than"
         return (
             "inconclusive",
             fmt(band),
             (
-                f"{source}: ±{fmt(band - half)} beyond half a printed unit is {share} the value "
-                f"{row['paper_value']} (> {MAX_RELATIVE_BAND:.0%}): too wide to tell"
+                f"{source}: ±{fmt(band - digits)} beyond {_digits_words(rules)} is {share} the value "
+                f"{row['paper_value']} (> {rules.band_limit:.0%}): too wide to tell"
             ),
         )
     return new, (tol_text if band == tol else fmt(band)), why
 
 
-def _decisive(row, accuracy, verdict, paper, ours, tol) -> tuple[str, float, str, str]:
+def _decisive(
+    row, accuracy, verdict, paper, ours, tol, rules: Rules = PROTOCOL
+) -> tuple[str, float, str, str]:
     """(verdict, band, reason, the band's source in words) under §2a–§2c, before the band rule §2d."""
     tol_text = row["tolerance"]
     relation = re.search(r"\((<=|>=) paper value\)$", str(row["claim"]))
@@ -259,76 +342,90 @@ def _decisive(row, accuracy, verdict, paper, ours, tol) -> tuple[str, float, str
         ok = {"==": abs(ours - paper) <= band, "<=": ours <= paper + band, ">=": ours >= paper - band}
         return "reproduced" if ok[relation] else "deviates"
 
+    def redecide(band: float) -> str:
+        """The verdict under another band than the row's own ``tol``: a wider band keeps a reproduced row
+        reproduced, a narrower one keeps a deviation (decided on the full-precision value, which the
+        row's rounded one may not resolve); only the other direction is decided on the row's value."""
+        if (verdict == "reproduced" and band >= tol) or (verdict == "deviates" and band <= tol):
+            return verdict
+        return decide(band)
+
+    kind = band_kind(row)
+    base = _base_band(row, kind, tol, rules)
     if accuracy is not None:
-        band = tol + accuracy.rtol * abs(paper)
+        band = base + accuracy.rtol * abs(paper)
         new = decide(band)
         why = (
             f"the work's stated accuracy ({accuracy.location}) allows ±{fmt(accuracy.rtol * abs(paper))}: "
             f"band ±{fmt(band)}"
         )
         source = (
-            f"the band (ours ±{fmt(tol)} plus the work's stated accuracy ±{fmt(accuracy.rtol * abs(paper))}, "
-            f"{accuracy.location})"
+            f"the band (ours ±{fmt(base)} plus the work's stated accuracy "
+            f"±{fmt(accuracy.rtol * abs(paper))}, {accuracy.location})"
         )
         return new, band, (why if new != verdict else ""), source
-    kind = band_kind(row)
+    half, digits = _digits(row["paper_value"], rules)
     if kind == "solver" and _PRINTING_NOTE.search(str(row["note"])):
-        half = printed_tolerance(str(row["paper_value"]))
-        new = decide(half)
-        return new, half, f"the printed digits fix the band literally: ±{fmt(half)}, not ±{tol_text}", ""
+        new = decide(digits)
+        return new, digits, f"the printed digits fix the band literally: ±{fmt(digits)}, not ±{tol_text}", ""
+    rebuilt = f"band ±{fmt(base)} under {rules.label()}"
     if kind != "monte-carlo":
-        return verdict, tol, "", ("the solver's accuracy band" if kind == "solver" else "the band")
-    half = printed_tolerance(str(row["paper_value"]))
+        source = "the solver's accuracy band" if kind == "solver" else "the band"
+        if base == tol:
+            return verdict, tol, "", source
+        new = redecide(base)
+        return new, base, (rebuilt if new != verdict else ""), source
     n = samples_of(row["runs"])
     se = max(tol - half, 0.0) / V1_K
-    if n is not None and n < MIN_SAMPLES:
+    if n is not None and n < rules.min_samples:
         if se == 0 or n < 2:
             return "inconclusive", tol, f"a standard error of {se:g} from {n} samples is no band", ""
-        band = _t_quantile(n) * se + half
+        band = (rules.k / V1_K) * _t_quantile(n) * se + digits
         new = decide(band)
         if new == "reproduced":
             return (
                 "inconclusive",
                 band,
-                f"{n} < {MIN_SAMPLES} samples: too few to tell (t band {fmt(band)})",
+                f"{n} < {rules.min_samples} samples: too few to tell (t band {fmt(band)})",
                 "",
             )
-        return new, band, f"{n} < {MIN_SAMPLES} samples: band rebuilt with t({n - 1}) quantile", ""
-    if verdict == "reproduced" and tol > MAX_RELATIVE_BAND * abs(paper):
-        share = tol / abs(paper) if paper else math.inf
+        return new, band, f"{n} < {rules.min_samples} samples: band rebuilt with t({n - 1}) quantile", ""
+    new = redecide(base)
+    if new == "reproduced" and base > rules.band_limit * abs(paper):
+        share = base / abs(paper) if paper else math.inf
         return (
             "inconclusive",
-            tol,
-            (f"band ±{fmt(tol)} is {share:.0%} of the value (> {MAX_RELATIVE_BAND:.0%}): too wide to tell"),
+            base,
+            (f"band ±{fmt(base)} is {share:.0%} of the value (> {rules.band_limit:.0%}): too wide to tell"),
             "",
         )
-    return verdict, tol, "", "the Monte-Carlo band"
+    return new, base, (rebuilt if new != verdict else ""), "the Monte-Carlo band"
 
 
 def _attribute(row, causes: list[Cause]) -> Cause | None:
     return next((c for c in causes if c.matches(row)), None)
 
 
-def judge(table: pd.DataFrame) -> pd.DataFrame:
-    """The v1 rows re-judged under v2 and, for every printed deviation, its cause (columns
-    :data:`V2_COLUMNS` added; a changed verdict says why at the start of its note)."""
+def judge(table: pd.DataFrame, rules: Rules = PROTOCOL) -> pd.DataFrame:
+    """The v1 rows re-judged under v2 (with the parameters ``rules``, default the protocol's) and, for every
+    printed deviation, its cause (columns :data:`V2_COLUMNS` added; a changed verdict says why at the start
+    of its note)."""
     table = table.copy()
     out = {c: [] for c in ["verdict", "tolerance", "note", *V2_COLUMNS]}
     registries = {work: registry(work) for work in table["work"].unique()}
-    for _, row in table.iterrows():
+    for row in table.to_dict("records"):  # plain dicts: the registries' rules read them fast
         causes, _, accuracies = registries[row["work"]]
         accuracy = (
             next((a for a in accuracies if a.matches(row)), None) if row["reference"] == "printed" else None
         )
-        verdict, tol, reason = rejudge(row, accuracy)
+        verdict, tol, reason = rejudge(row, accuracy, rules)
         note = row["note"]
         if reason:
             changed = f"was {row['verdict']}; " if verdict != row["verdict"] else ""
             note = _with_v2_reason(note, changed + reason)
         band = band_kind(row) if accuracy is None or row["reference"] != "printed" else "work-accuracy"
         samples = samples_of(row["runs"]) if band == "monte-carlo" else None
-        row = row.copy()
-        row["verdict"], row["note"] = verdict, note
+        row = {**row, "verdict": verdict, "note": note}
         cause = _attribute(row, causes) if verdict == "deviates" and row["reference"] == "printed" else None
         if cause is not None and _against_ours(cause):
             verdict = "inconclusive"
@@ -534,3 +631,200 @@ def findings_markdown(table: pd.DataFrame, works) -> str:
     if not any_finding:
         lines += ["No finding has been registered yet.", ""]
     return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------------------------------
+# verdicts under other rules: the report re-judged without rerunning anything
+
+#: The printed verdicts a headline counts, in the order tables show them.
+PRINTED_VERDICTS = ("reproduced", "deviates", "inconclusive")
+
+#: The rule variants of the sensitivity table (docs/claims.md): each parameter at the protocol's value and
+#: at one other, every combination.
+SENSITIVITY_GRID = {
+    "k": (V1_K, 3.0), "band_limit": (MAX_RELATIVE_BAND, 0.25), "digits_units": (DIGITS_UNITS, 1.0)
+}
+
+
+def v1_rows(figures=None, *, statements: bool | None = None) -> pd.DataFrame:
+    """The rows as the notebooks registered them (protocol v1, before :func:`judge`), the input of the
+    report: every fragment ``figures/<work>/claims/*.csv`` in work then file order (as
+    :func:`safeguarded.claims.collect` reads them; the committed ones were validated by ``make claims``)
+    and, with ``statements`` (default: when ``figures`` is the repository's), the statement ledgers'
+    unchecked statements (always ``inconclusive``, without a value: no rule moves them)."""
+    from pathlib import Path
+
+    from safeguarded.paths import FIGURES, WORKS
+    from safeguarded.statements import not_run_rows
+
+    figures = Path(FIGURES if figures is None else figures)
+    frames = [pd.read_csv(path, dtype=str, keep_default_na=False)
+              for work in WORKS for path in sorted((figures / work / "claims").glob("*.csv"))]
+    if not frames:
+        raise FileNotFoundError(f"no claim fragments under {figures}/<work>/claims/: run the notebooks first")
+    table = pd.concat(frames, ignore_index=True)
+    columns = list(frames[0].columns)
+    if statements is None:
+        statements = figures.resolve() == FIGURES.resolve()
+    if statements:
+        ledgers = [not_run_rows(work, columns) for work in WORKS]
+        table = pd.concat([table, *[f for f in ledgers if not f.empty]], ignore_index=True)
+    return table[columns]
+
+
+def printed_counts(table: pd.DataFrame, works=None) -> pd.DataFrame:
+    """Per work (rows, in ``works`` order, default the works present): the counted printed numbers
+    (non-smoke, not fitted) by verdict, columns :data:`PRINTED_VERDICTS`."""
+    counted = _counted(table)
+    works = list(dict.fromkeys(table["work"])) if works is None else list(works)
+    counts = counted.groupby(["work", "verdict"]).size().unstack(fill_value=0)
+    return counts.reindex(index=works, columns=list(PRINTED_VERDICTS), fill_value=0).fillna(0).astype(int)
+
+
+def count_changes(before: pd.DataFrame, after: pd.DataFrame) -> pd.DataFrame:
+    """How each work's counted printed verdicts move from ``before`` to ``after`` (the same rows judged
+    under two sets of rules, in the same order): per work, each verdict's count ``before → after (±n)`` and
+    the moves between verdicts (``reproduced → deviates 3``)."""
+    if len(before) != len(after) or not (before["work"].to_numpy() == after["work"].to_numpy()).all():
+        raise ValueError("before and after must be the same rows judged twice (same length and order)")
+    works = list(dict.fromkeys(before["work"]))
+    a, b = printed_counts(before, works), printed_counts(after, works)
+    mask = _counted(before).index
+    moved = pd.DataFrame({"work": before.loc[mask, "work"], "from": before.loc[mask, "verdict"],
+                          "to": after.loc[mask, "verdict"]})
+    moved = moved[moved["from"] != moved["to"]]
+    rows = []
+    for work in works:
+        row = {"work": work}
+        for verdict in PRINTED_VERDICTS:
+            old, new = int(a.at[work, verdict]), int(b.at[work, verdict])
+            row[verdict] = f"{old} → {new} ({new - old:+d})" if new != old else f"{old}"
+        m = moved[moved["work"] == work].groupby(["from", "to"], sort=False).size()
+        row["moves"] = " · ".join(f"{f} → {t} {n}" for (f, t), n in sorted(m.items())) or "–"
+        rows.append(row)
+    return pd.DataFrame(rows, columns=["work", *PRINTED_VERDICTS, "moves"])
+
+
+def rule_variants(grid: dict | None = None) -> list[Rules]:
+    """Every combination of the values in ``grid`` (default :data:`SENSITIVITY_GRID`), the protocol first."""
+    from itertools import product
+
+    grid = SENSITIVITY_GRID if grid is None else grid
+    names = list(grid)
+    return [Rules(**dict(zip(names, values, strict=True))) for values in product(*(grid[n] for n in names))]
+
+
+def sensitivity_table(v1: pd.DataFrame, variants: list[Rules] | None = None) -> pd.DataFrame:
+    """The counted printed numbers by verdict, all works together, under each set of rules (default
+    :func:`rule_variants`): one row per variant with its parameters, its counts and how many rows changed
+    verdict from the protocol's."""
+    variants = rule_variants() if variants is None else variants
+    base = judge(v1, PROTOCOL)
+    counted = _counted(base).index
+    rows = []
+    for rules in variants:
+        t = base if rules == PROTOCOL else judge(v1, rules)
+        totals = printed_counts(t).sum()
+        rows.append({"k": rules.k, "band limit": rules.band_limit, "digits (units)": rules.digits_units,
+                     **{v: int(totals[v]) for v in PRINTED_VERDICTS},
+                     "changed": int((t.loc[counted, "verdict"] != base.loc[counted, "verdict"]).sum())})
+    return pd.DataFrame(rows)
+
+
+def sensitivity_markdown(table: pd.DataFrame) -> str:
+    """The sensitivity table as docs/claims.md shows it (the protocol's row in bold)."""
+    lines = ["| k | band limit | digits | reproduced | deviates | inconclusive | rows changed |",
+             "|---:|---:|---|---:|---:|---:|---:|"]
+    for r in table.itertuples(index=False):
+        protocol = (r.k, r[1], r[2]) == (V1_K, MAX_RELATIVE_BAND, DIGITS_UNITS)
+        digits = "half a unit" if r[2] == DIGITS_UNITS else f"{r[2] / (2 * DIGITS_UNITS):g} unit"
+        cells = [f"{r.k:g}", f"{r[1]:.0%}", digits, f"{r.reproduced:,}", f"{r.deviates:,}",
+                 f"{r.inconclusive:,}", f"{r.changed:,}"]
+        if protocol:
+            cells = [f"**{c}**" for c in cells[:-1]] + ["– (the protocol)"]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def headline_in_words(table: pd.DataFrame, works) -> str:
+    """The report's verdict in two sentences, from the counted printed numbers of ``table`` (the judged
+    report): how many reproduce, deviate (by cause) and are inconclusive, and each work's verdict."""
+    counted = _counted(table)
+    n = {v: int((counted["verdict"] == v).sum()) for v in PRINTED_VERDICTS}
+    total = sum(n.values())
+    dev = counted[counted["verdict"] == "deviates"]
+    causes = [f"{int((dev['cause'] == c).sum()):,} {label}"
+              for c, label in _SIDES if (dev["cause"] == c).any()]
+    per_work = []
+    for work in [w for w in works if w in set(table["work"])]:
+        c = counted[counted["work"] == work]
+        r, d, i = (int((c["verdict"] == v).sum()) for v in PRINTED_VERDICTS)
+        per_work.append(f"{work} {_overall(r, d, i)}" + (f" ({r} of {r + d})" if r + d else ""))
+    decided = n["reproduced"] + n["deviates"]
+    share = f" ({n['reproduced'] / decided:.0%} of those decided)" if decided else ""
+    text = (
+        f"Of the {total:,} numbers the nine works print and we check, "
+        f"**{n['reproduced']:,} reproduce** within their band{share}, **{n['deviates']:,} deviate** "
+        f"({', '.join(causes) or 'no cause'}) and "
+        f"**{n['inconclusive']:,} are inconclusive** (too few samples, a band too wide to tell, or not "
+        "computable here)."
+    )
+    return text + " Per work, of the decided ones: " + "; ".join(per_work) + "."
+
+
+def main(argv=None) -> int:
+    """``python -m safeguarded.judging --k 3 --band-limit 0.25 --digits-units 1``: the committed report
+    re-judged under other rules, nothing rerun; prints each work's counts under the protocol and under the
+    rules given, and the moves between verdicts."""
+    from pathlib import Path
+
+    from safeguarded.paths import FIGURES
+
+    parser = argparse.ArgumentParser(
+        prog="python -m safeguarded.judging",
+        description="Re-judge the claims report under other protocol parameters (nothing is rerun: the rows "
+        "the notebooks registered, figures/<work>/claims/*.csv, are judged again) and print how each work's "
+        "counted printed numbers move.",
+        epilog="Defaults are the protocol's (docs/claims.md): --k 2 --band-limit 0.1 --digits-units 0.5 "
+        "--min-samples 10. Under them the counts are the committed report's.",
+    )
+    parser.add_argument("--k", type=float, default=PROTOCOL.k,
+                        help="standard errors in a Monte-Carlo band (default %(default)g)")
+    parser.add_argument("--band-limit", type=float, default=PROTOCOL.band_limit,
+                        help="largest band beyond the printed digits that can reproduce, as a fraction of "
+                        "the work's value (default %(default)g)")
+    parser.add_argument("--digits-units", type=float, default=PROTOCOL.digits_units,
+                        help="band of a printed number in units of its last digit "
+                        "(default %(default)g: half)")
+    parser.add_argument("--min-samples", type=int, default=PROTOCOL.min_samples,
+                        help="samples below which a Monte-Carlo band is rebuilt with t "
+                        "(default %(default)d)")
+    parser.add_argument("--figures", type=Path, default=FIGURES,
+                        help="the report's folder (default figures/)")
+    args = parser.parse_args(argv)
+    try:
+        rules = Rules(args.k, args.band_limit, args.digits_units, args.min_samples)
+    except ValueError as error:
+        parser.error(str(error))
+    v1 = v1_rows(args.figures)
+    protocol = judge(v1, PROTOCOL)
+    committed_csv = Path(args.figures) / "claims.csv"
+    if committed_csv.is_file():
+        committed = pd.read_csv(committed_csv, dtype=str, keep_default_na=False)
+        works = list(dict.fromkeys(committed["work"]))
+        if not printed_counts(committed).equals(printed_counts(protocol, works)):
+            print(f"note: {committed_csv} differs from the fragments judged under the protocol: "
+                  "run make claims")
+    after = protocol if rules == PROTOCOL else judge(v1, rules)
+    print(f"protocol: {PROTOCOL.label()}\nrules:    {rules.label()}\n")
+    changes = count_changes(protocol, after)
+    totals = {v: (int(printed_counts(protocol)[v].sum()), int(printed_counts(after)[v].sum()))
+              for v in PRINTED_VERDICTS}
+    total_row = {"work": "all", "moves": "",
+                 **{v: f"{a} → {b} ({b - a:+d})" if a != b else f"{a}" for v, (a, b) in totals.items()}}
+    print(pd.concat([changes, pd.DataFrame([total_row])], ignore_index=True).to_markdown(index=False))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
