@@ -776,3 +776,34 @@ def test_robust_lr_aux_contraceptive_erm_attacked_error_depends_on_the_minimiser
     assert len(clarabel) == 8 and len(scs) == 10
     assert scs[2:, 2].mean() - clarabel[:, 2].mean() > 4.0  # same simulations, same objective: 7 pp apart
     assert abs(scs[:, 1].mean() - 44.14) < 3.0 and abs(scs[:, 2].mean() - 66.19) < 3.0
+
+
+# --------------------------------------------------------------------------------------------------
+# atr and routing (the papers)
+
+
+def _mary(rate: float):
+    """Mary's good branch of (1)-(5) (d12 = d22 - 0.5) with the census shares of Table 1 and female rate."""
+    from safeguarded.atr.attacks import invert_fairness_report
+    from safeguarded.atr.table import table1
+
+    census = table1()["census"].to_numpy().reshape(2, 3)
+    return invert_fairness_report(census, [rate, 0.1], [0, 0.5, 0]).set_index("branch").loc["d12 = d22 - b"]
+
+
+def test_atr_mary_printed_values_follow_from_the_rate_0_01333():
+    """atr's §3.3 cause: the printed d12 = 0.0088 and d13 = 1.0692 (L160) are what the 2x2 system gives with
+    the female approval rate 0.01333 (2/150 to four significant figures), to their printed digits; neither
+    the 0.0133 printed in (1) (ours) nor the exact 2/150 ('unrounded rates', the cause this replaces: 0.0090,
+    1.0684) nor 0.013333 gives them. The clipped 0.0013 is 0.01333 - 0.012, the numerator of the same rate."""
+    printed = (0.0088, 1.0692)
+
+    def matches(rate):
+        good = _mary(rate)
+        return abs(good.d12 - printed[0]) <= 5e-5 and abs(good.d13 - printed[1]) <= 5e-5
+
+    assert matches(0.01333)
+    for rate in (0.013, 0.0133, 0.013333, 2 / 150):  # the premise broken: any other rounding misses
+        assert not matches(rate), rate
+    assert round(_mary(2 / 150).d13, 4) == 1.0684 and round(_mary(0.0133).d13, 4) == 1.0763
+    assert round(0.01333 - 0.012, 4) == 0.0013 and round(_mary(0.01333).d12_clipped, 4) == 0.0233

@@ -33,8 +33,9 @@ FINDINGS = [
         title="§3.3: Mary's clipped rule d12 is not divided by the rate it is defined with",
         text=(
             "After clipping d13 = 1, §3.3's formula gives d12 = (0.0133 - 0.012)/0.057 = 0.0228 (0.0234 "
-            "with the exact rate 2/150); the paper prints 0.0013, the numerator alone. The conclusion (the "
-            "rules are recovered, about 0 and 1) is unaffected."
+            "with the exact rate 2/150, 0.0233 with the 0.01333 behind its unclipped d12, d13); the paper "
+            "prints 0.0013, the numerator alone (0.01333 - 0.012). The conclusion (the rules are recovered, "
+            "about 0 and 1) is unaffected."
         ),
         evidence=f"{_TABLES}#33-mary-inverts-the-fairness-report (claim 'Mary's d12 after clipping d13 = 1')",
         size="0.0013 printed vs 0.0228",
@@ -52,9 +53,13 @@ CAUSES = [
     ),
     Cause(
         "underspecified",
-        "§3.3 computes with unrounded rates but prints the rounded inputs of (1)-(2): from the printed "
-        "inputs d12, d13 = 0.0067, 1.0763 against 0.0088, 1.0692 (the exact rate 2/150 gives 0.0090, 1.0684)",
-        "text: (1)-(2) are stated with the rounded rates; ours uses them as printed",
+        "§3.3's d12, d13 (0.0088, 1.0692) are what its 2x2 system (determinant 5.2e-4) gives with the female "
+        "approval rate 0.01333 (2/150 to four significant figures: 0.00877, 1.06919); with the 0.0133 "
+        "printed in (1), which ours uses, 0.0067 and 1.0763, with 2/150 exactly 0.0090 and 1.0684, with "
+        "0.013333 0.0090 and 1.0685 (found by trying these roundings after seeing the printed values)",
+        "text: (1) and Table 2 print the rate as 0.0133 and 1.33 %, which ours uses; the rate behind the "
+        "printed d12, d13 is not stated "
+        "(tests/test_claims_causes.py::test_atr_mary_printed_values_follow_from_the_rate_0_01333)",
         item="Sec. 3.3",
         claim="as printed",
     ),
