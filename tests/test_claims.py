@@ -160,7 +160,7 @@ def test_report_collects_only_notebook_fragments(tmp_path):
     runs = table.loc[0, "runs"]
     assert report.count(runs) == 1 and "## Runs and solvers" in report and "| R1 " in report
     assert not (tmp_path / "atr" / "CLAIMS.md").exists()
-    assert "printed reproduced" in readme.read_text() and "old" not in readme.read_text()
+    assert "How to read them" in readme.read_text() and "\nold\n" not in readme.read_text()
     # a fragment no notebook regenerates is refused
     cs.frame().to_csv(folder / "bench_something.csv", index=False)
     with pytest.raises(ClaimError, match="no notebook"):

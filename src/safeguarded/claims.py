@@ -62,10 +62,16 @@ from safeguarded.claim_rules import (  # noqa: F401  (printed_tolerance is re-ex
 )
 from safeguarded.claim_rules import fmt as _fmt
 from safeguarded.judging import (
+    CAUSES,
+    MIN_SAMPLES,
+    PROTOCOL,
     V2_COLUMNS,
     cause_counts,
     findings_markdown,
+    headline_in_words,
     judge,
+    sensitivity_markdown,
+    sensitivity_table,
     validate_causes,
     verdict_in_words,
 )
@@ -82,6 +88,8 @@ __all__ = [
     "VERDICTS",
     "collect",
     "read_report",
+    "readme_summary",
+    "registered",
     "SIDE_TABLES",
     "split_report",
     "paired_test",
@@ -661,14 +669,17 @@ def _head(title: str, docs: str) -> list[str]:
     return [f"# {title}", "", *(line.format(docs=docs) for line in _REPORT_HEAD)]
 
 
-def _markdown(table: pd.DataFrame, pending: list[Path] = ()) -> str:
+def _markdown(table: pd.DataFrame, pending: list[Path] = (), overview: bool = False) -> str:
     """The index ``figures/CLAIMS.md``: the summary, the pending fragments and a link per work to its report
     (:func:`_work_markdown`, ``figures/<work>/CLAIMS.md``); one file per work keeps each one readable."""
     lines = _head("Claims report", "../docs/claims.md")
     if table.empty:
         return "\n".join(lines + ["No claims have been registered yet.", ""] + _pending_lines(list(pending)))
     summary = summary_table(table)
-    lines += ["## Summary", "", summary.to_markdown(index=False), ""]
+    lines += ["## Summary", ""]
+    if overview:
+        lines += [f"![{OVERVIEW_ALT}]({OVERVIEW})", "", OVERVIEW_CAPTION, ""]
+    lines += [summary.to_markdown(index=False), ""]
     lines += _pending_lines(list(pending))
     lines += ["## Per work", ""]
     for _, s in summary.iterrows():
@@ -690,7 +701,7 @@ def _keyed_texts(rows: pd.DataFrame, columns: Sequence[str], prefix: str) -> tup
     return texts.map(lambda t: ids.get(t, "")), legend
 
 
-def _work_markdown(table: pd.DataFrame, work: str) -> str:
+def _work_markdown(table: pd.DataFrame, work: str, overview: bool = False) -> str:
     """``figures/<work>/CLAIMS.md``: one work's claims, deviations first (largest, in tolerances), then the
     inconclusive ones, then those that hold.  The texts that repeat on many rows (a notebook's runs and
     solvers, a cause's reason and evidence) appear once, in the tables at the end, and the rows name them
@@ -698,7 +709,10 @@ def _work_markdown(table: pd.DataFrame, work: str) -> str:
     t = table[table["work"] == work]
     s = summary_table(t).iloc[0]
     lines = _head(f"Claims report: {work}", "../../docs/claims.md")
-    lines += verdict_in_words(t, work)
+    words = verdict_in_words(t, work)
+    if overview:  # under the verdict's line: "## Verdict", "", the line, ""
+        words = [*words[:4], f"![{work}: {OVERVIEW_ALT}]({OVERVIEW})", "", OVERVIEW_CAPTION, "", *words[4:]]
+    lines += words
     lines += [
         f"Qualitative ok / fails / inconclusive: {s['qualitative ok / fails / inconclusive']}; derived ok / "
         f"deviates: {s['derived ok / deviates']}. "
@@ -738,18 +752,201 @@ def _work_markdown(table: pd.DataFrame, work: str) -> str:
 ROWS_MARKER = "<!-- rows -->"
 
 README_START, README_END = "<!-- claims-summary:start -->", "<!-- claims-summary:end -->"
+#: The README's first screen: the verdict in words and the two commands with their measured times.
+HEADLINE_START, HEADLINE_END = "<!-- claims-headline:start -->", "<!-- claims-headline:end -->"
+QUICKSTART_START, QUICKSTART_END = "<!-- quickstart:start -->", "<!-- quickstart:end -->"
+#: docs/claims.md's sensitivity table (the counts under other protocol parameters).
+SENSITIVITY_START, SENSITIVITY_END = "<!-- sensitivity:start -->", "<!-- sensitivity:end -->"
+
+#: The overview figure (:func:`safeguarded.plotting.claims_overview`): ``figures/claims_overview.png`` for all
+#: works, ``figures/<work>/claims_overview.png`` per work (one row per item).
+OVERVIEW = "claims_overview.png"
+OVERVIEW_ALT = "every printed number, ours against the work's, and the verdicts"
+OVERVIEW_CAPTION = (
+    "*Left: each printed number the report counts, as (ours − work) / |work| on a symmetric log scale, "
+    "coloured by its verdict; its band (tolerance / |work|) is the faint bar from 0 toward it, so a point on "
+    "its bar is within its band. Right: the verdicts as shares, the deviations split by cause; beside them "
+    "the counts reproduced / deviate / inconclusive.*"
+)
+#: The work whose smoke run the README's first screen offers as the quickest look.
+QUICK_WORK = "rldp"
 
 
-def _update_readme(table: pd.DataFrame, readme: Path) -> None:
+def _replace_block(text: str, start: str, end: str, body: str) -> str:
+    """``text`` with the block between the markers ``start`` and ``end`` replaced by ``body`` (unchanged when
+    the markers are absent)."""
+    if start not in text or end not in text:
+        return text
+    head, rest = text.split(start, 1)
+    _, tail = rest.split(end, 1)
+    return f"{head}{start}\n{body}\n{end}{tail}"
+
+
+def _compact_counts(text: str) -> str:
+    """``"17 / 4 / 1"`` as the README writes it in a narrow column (``17/4/1``)."""
+    return text.replace(" / ", "/")
+
+
+def readme_summary(table: pd.DataFrame) -> str:
+    """The README's summary: a legend of its words, then two tables narrow enough for the page: per work the
+    counted printed numbers by verdict (with the fitted, derived and qualitative rows beside), and the
+    printed deviations by cause."""
+    if table.empty:
+        return "No claims yet."
+    summary = summary_table(table)
+    verdicts = pd.DataFrame({
+        "work": summary["work"],
+        "reproduced": summary["printed reproduced"],
+        "deviate": summary["printed deviates"],
+        "inconclusive": summary["printed inconclusive"],
+        "fitted": summary["fitted (not counted)"],
+        "derived ✓/✗": summary["derived ok / deviates"].map(_compact_counts),
+        "qualitative ✓/✗/?": summary["qualitative ok / fails / inconclusive"].map(_compact_counts),
+        "rows": summary["claims"],
+    })
+    counted = table[(table["reference"] == "printed") & (table["scale"] != "smoke") & ~_is_fitted(table)]
+    deviating = counted[counted["verdict"] == "deviates"]
+    by_cause = deviating.groupby(["work", "cause"]).size()
+    causes = pd.DataFrame([{"work": work, **{c: int(by_cause.get((work, c), 0)) for c in CAUSES}}
+                           for work in summary["work"]])
+    causes = causes.set_index("work").astype(object).where(lambda f: f != 0, "–").reset_index()
+    legend = [
+        "How to read them (the rules: [docs/claims.md](docs/claims.md); each work's rows: "
+        "`figures/<work>/CLAIMS.md`, index [figures/CLAIMS.md](figures/CLAIMS.md)):",
+        "",
+        "- **reproduced / deviate / inconclusive**: the numbers a work *prints* (`printed`), at paper or "
+        "reduced scale: ours within the band fixed by rule before the result (half a unit of the last "
+        f"printed digit; for a Monte-Carlo value also k = {PROTOCOL.k:g} standard errors) / outside it, each "
+        f"with a cause (second table) / the run cannot tell (fewer than {MIN_SAMPLES} samples, a band wider "
+        f"than {PROTOCOL.band_limit:.0%} of the value, a comparison with a construction of ours, or no value "
+        "computed here).",
+        "- **fitted**: printed numbers matched with a rule chosen to fit the work's own outputs: shown, "
+        "never counted.",
+        "- **derived ✓/✗**: values we compute from the work's formulas or parameters, which it does not "
+        "print: within / outside their tolerance.",
+        "- **qualitative ✓/✗/?**: stated orderings, shapes and properties: holds / fails / inconclusive (an "
+        "ordering is decided by a paired t-test).",
+        "- **rows**: every row of the work's report, each at `paper` scale (the work's counts and grids) or "
+        "`reduced` (fewer, stated on the row).",
+        "- **causes**: `work-error` the work is wrong or inconsistent with itself "
+        "([findings](docs/findings.md)), `underspecified` it does not state what is needed, "
+        "`substitute-data` its data are not available (ours is a labelled substitute), `scale` our reduced "
+        "run, `solver` a solver's status or accuracy, `unexplained` not found yet.",
+    ]
+    return "\n".join([
+        _narrow_table(verdicts), "", "Printed deviations by cause (docs/claims.md §7):", "",
+        _narrow_table(causes), "", *legend,
+    ])
+
+
+def _narrow_table(frame: pd.DataFrame) -> str:
+    """``frame`` as a Markdown table without padding (the page, not the source, aligns it): the first column
+    left-aligned, the others right."""
+    lines = ["| " + " | ".join(map(str, frame.columns)) + " |",
+             "|" + "|".join([":---", *["---:"] * (frame.shape[1] - 1)]) + "|"]
+    lines += ["| " + " | ".join(map(str, row)) + " |" for row in frame.itertuples(index=False)]
+    return "\n".join(lines)
+
+
+def _about(seconds: float) -> str:
+    if seconds < 120:
+        return f"about {seconds:.0f} s"
+    if seconds < 7200:
+        return f"about {seconds / 60:.0f} min"
+    return f"about {seconds / 3600:.1f} h"
+
+
+def quick_start(timings: Path) -> str:
+    """The README's two commands, the quick one first, with their times measured in ``timings``
+    (``docs/timings.csv``: ``make test``'s own row, the paper rows of every notebook summed, the smoke rows of
+    :data:`QUICK_WORK`'s notebooks summed)."""
+    import csv
+
+    rows = list(csv.DictReader(timings.open())) if timings.is_file() else []
+
+    def total(scale: str, work: str | None = None) -> tuple[float, int, str]:
+        chosen = [r for r in rows if r["scale"] == scale and r["notebook"] != "make test" and r["seconds"]
+                  and (work is None or r["work"] == work)]
+        cpus = sorted({r["cpus"] for r in chosen if r.get("cpus")})
+        return sum(float(r["seconds"]) for r in chosen), len(chosen), "/".join(cpus) or "?"
+
+    test = [r for r in rows if r["notebook"] == "make test" and r["scale"] == "smoke" and r["seconds"]]
+    paper, n_paper, cpus = total("paper")
+    quick, n_quick, _ = total("smoke", QUICK_WORK)
+    test_time = (f"{_about(float(test[-1]['seconds']))} on {test[-1]['cpus']} cores, plus the install"
+                 if test else "not measured yet")
+    paper_time = f"{_about(paper)} on {cpus} cores ({n_paper} notebooks)" if n_paper else "not measured yet"
+    quick_time = f"{_about(quick)} of notebooks" if n_quick else "not measured yet"
+    return "\n".join([
+        "```bash",
+        f"make test         # the quick check, {test_time}:",
+        "                  # unit tests, every notebook once at smoke scale checked against",
+        "                  # tests/references, the site in a browser",
+        f"make reproduce    # the paper run, {paper_time}:",
+        "                  # every notebook at the works' scale into notebooks/ and figures/, the claims",
+        "                  # report, these tables and the site",
+        "```",
+        "",
+        f"A first look at one work: `make reproduce WORK={QUICK_WORK} SCALE=smoke` ({quick_time}; everything "
+        "under `build/smoke/`, the committed files untouched). Times: `docs/timings.csv`, measured by the "
+        "runner.",
+    ])
+
+
+def _update_readme(table: pd.DataFrame, readme: Path, timings: Path | None = None) -> None:
+    """The README's generated blocks: the claims summary, the verdict in words and the two commands."""
     if not readme.is_file():
         return
     text = readme.read_text()
-    if README_START not in text or README_END not in text:
+    text = _replace_block(text, README_START, README_END, readme_summary(table))
+    if not table.empty:
+        text = _replace_block(text, HEADLINE_START, HEADLINE_END, "**The verdict.** " + headline_in_words(
+            table, WORKS))
+    if timings is None:
+        from safeguarded.notebooks import TIMINGS as timings
+    text = _replace_block(text, QUICKSTART_START, QUICKSTART_END, quick_start(timings))
+    readme.write_text(text)
+
+
+def _update_protocol(protocol: Path, v1: pd.DataFrame) -> None:
+    """docs/claims.md's sensitivity block: the counted printed verdicts under the protocol's parameters and
+    under other ones (:func:`safeguarded.judging.sensitivity_table`), from the same rows, nothing rerun."""
+    if not protocol.is_file() or v1.empty:
         return
-    head, rest = text.split(README_START, 1)
-    _, tail = rest.split(README_END, 1)
-    body = summary_table(table).to_markdown(index=False) if not table.empty else "No claims yet."
-    readme.write_text(f"{head}{README_START}\n{body}\n{README_END}{tail}")
+    text = protocol.read_text()
+    body = sensitivity_markdown(sensitivity_table(v1))
+    protocol.write_text(_replace_block(text, SENSITIVITY_START, SENSITIVITY_END, body))
+
+
+def write_overview(table: pd.DataFrame, figures: Path) -> set[str]:
+    """Draw ``figures/claims_overview.png`` (all works) and ``figures/<work>/claims_overview.png`` (each work,
+    one row per item) from the judged report (:func:`safeguarded.plotting.claims_overview`); a work without
+    a counted printed number has no panel (a stale one is removed). Returns the works with a panel, and
+    ``"all"`` when the overall figure was drawn."""
+    import matplotlib.pyplot as plt
+
+    from safeguarded import plotting
+
+    drawn = set()
+    counted = plotting.overview_frame(table) if not table.empty else pd.DataFrame(columns=["work"])
+    with plotting.style():
+        if not counted.empty:
+            fig = plotting.claims_overview(table, order=list(WORKS), title="The claims at a glance")
+            plotting.save_overview(fig, figures / OVERVIEW)
+            plt.close(fig)
+            drawn.add("all")
+        elif (figures / OVERVIEW).is_file():
+            (figures / OVERVIEW).unlink()
+        for work in WORKS:
+            path = figures / work / OVERVIEW
+            if work in set(counted["work"]):
+                fig = plotting.claims_overview(table[table["work"] == work], by="item", title=work)
+                plotting.save_overview(fig, path)
+                plt.close(fig)
+                drawn.add(work)
+            elif path.is_file():
+                path.unlink()
+    return drawn
 
 
 def ledger_rows() -> pd.DataFrame:
@@ -763,11 +960,11 @@ def ledger_rows() -> pd.DataFrame:
     return table
 
 
-def judged(figures: Path = FIGURES, *, statements: bool | None = None) -> pd.DataFrame:
-    """All fragments (:func:`collect`) and, with ``statements`` (default: when ``figures`` is the
-    repository's), the ledgers' unchecked statements (:func:`ledger_rows`), re-judged under protocol v2
-    with their causes (:func:`safeguarded.judging.judge`); raises :class:`ClaimError` for a printed
-    deviation without a valid cause or a ledger row that repeats a notebook's claim."""
+def registered(figures: Path = FIGURES, *, statements: bool | None = None) -> pd.DataFrame:
+    """The rows as registered (protocol v1), the input of :func:`judged`: all fragments (:func:`collect`)
+    and, with ``statements`` (default: when ``figures`` is the repository's), the ledgers' unchecked
+    statements (:func:`ledger_rows`); raises :class:`ClaimError` for a ledger row that repeats a notebook's
+    claim."""
     table = collect(figures)
     if statements is None:
         statements = Path(figures).resolve() == FIGURES.resolve()
@@ -780,6 +977,15 @@ def judged(figures: Path = FIGURES, *, statements: bool | None = None) -> pd.Dat
                 + "; ".join(f"{r.work}/{r.item}/{r.claim!r}" for r in clash.itertuples())
             )
         table = pd.concat([table, extra], ignore_index=True) if not extra.empty else table
+    return table
+
+
+def judged(figures: Path = FIGURES, *, statements: bool | None = None, table: pd.DataFrame | None = None
+           ) -> pd.DataFrame:
+    """The rows as registered (:func:`registered`, or ``table``) re-judged under protocol v2 with their
+    causes (:func:`safeguarded.judging.judge`); raises :class:`ClaimError` for a printed deviation without
+    a valid cause or a ledger row that repeats a notebook's claim."""
+    table = registered(figures, statements=statements) if table is None else table
     if table.empty:
         return pd.DataFrame(columns=COLUMNS + V2_COLUMNS)
     table = judge(table)
@@ -871,13 +1077,17 @@ def sweeps_table(figures: Path = FIGURES, store: Path | None = None) -> pd.DataF
 
 
 def write_report(
-    figures: Path = FIGURES, *, readme: Path | None = None, findings: Path | None = None
+    figures: Path = FIGURES, *, readme: Path | None = None, findings: Path | None = None,
+    protocol: Path | None = None, timings: Path | None = None,
 ) -> tuple[Path, Path]:
-    """Write ``figures/claims.csv`` (with its :data:`SIDE_TABLES`), the index ``figures/CLAIMS.md`` and one
-    ``figures/<work>/CLAIMS.md`` per work from all fragments, re-judged under protocol v2 (and the README's
-    summary block when ``readme`` is given, the findings page when ``findings`` is).  A work without claims
-    has no report (a stale one is removed)."""
-    table = judged(figures)
+    """Write ``figures/claims.csv`` (with its :data:`SIDE_TABLES`), the overview figures
+    (:func:`write_overview`), the index ``figures/CLAIMS.md`` and one ``figures/<work>/CLAIMS.md`` per work
+    from all fragments, re-judged under protocol v2; with ``readme``, the README's generated blocks (the
+    summary, the verdict in words, the two commands with their times from ``timings``, default
+    ``docs/timings.csv``); with ``findings``, the findings page; with ``protocol``, the sensitivity table of
+    ``docs/claims.md``.  A work without claims has no report (a stale one is removed)."""
+    rows = registered(figures)
+    table = judged(figures, table=rows)
     figures.mkdir(parents=True, exist_ok=True)
     csv_path, md_path = figures / "claims.csv", figures / "CLAIMS.md"
     main, sides = split_report(table)
@@ -885,18 +1095,21 @@ def write_report(
     for name, side in sides.items():
         side.to_csv(figures / name, index=False, lineterminator="\n")
     sweeps_table(figures).to_csv(figures / "claims_sweeps.csv", index=False, lineterminator="\n")
-    md_path.write_text(_markdown(table, pending_fragments(figures)))
+    drawn = write_overview(table, figures)
+    md_path.write_text(_markdown(table, pending_fragments(figures), overview="all" in drawn))
     works = set() if table.empty else set(table["work"])
     for work in WORKS:
         path = figures / work / "CLAIMS.md"
         if work in works:
-            path.write_text(_work_markdown(table, work))
+            path.write_text(_work_markdown(table, work, overview=work in drawn))
         elif path.is_file():
             path.unlink()
     if readme is not None:
-        _update_readme(table, readme)
+        _update_readme(table, readme, timings)
     if findings is not None:
         findings.write_text(findings_markdown(table, WORKS))
+    if protocol is not None:
+        _update_protocol(protocol, rows)
     return csv_path, md_path
 
 
@@ -905,8 +1118,11 @@ def main(argv=None) -> int:
     parser.add_argument("--figures", type=Path, default=FIGURES)
     parser.add_argument("--readme", type=Path, default=None, help="README whose summary block to update")
     parser.add_argument("--findings", type=Path, default=None, help="where to write the findings page")
+    parser.add_argument("--protocol", type=Path, default=None,
+                        help="the protocol page (docs/claims.md) whose sensitivity table to update")
     args = parser.parse_args(argv)
-    csv_path, md_path = write_report(args.figures, readme=args.readme, findings=args.findings)
+    csv_path, md_path = write_report(args.figures, readme=args.readme, findings=args.findings,
+                                     protocol=args.protocol)
     n = len(pd.read_csv(csv_path))
     print(f"wrote {csv_path} and {md_path} ({n} claims)")
     return 0

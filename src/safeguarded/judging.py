@@ -746,30 +746,40 @@ def sensitivity_markdown(table: pd.DataFrame) -> str:
     return "\n".join(lines)
 
 
+#: The causes as a headline over all works names them.
+_SIDES_ALL = (
+    ("work-error", "the works' own errors"),
+    ("underspecified", "choices the works do not fix"),
+    ("substitute-data", "substitute data"),
+    ("scale", "our reduced runs"),
+    ("solver", "solver accuracy"),
+    ("unexplained", "unexplained"),
+)
+
+
 def headline_in_words(table: pd.DataFrame, works) -> str:
     """The report's verdict in two sentences, from the counted printed numbers of ``table`` (the judged
-    report): how many reproduce, deviate (by cause) and are inconclusive, and each work's verdict."""
+    report): how many reproduce, deviate (by cause) and are inconclusive, then each work's verdict in the
+    words of its own report (:func:`verdict_in_words`)."""
     counted = _counted(table)
     n = {v: int((counted["verdict"] == v).sum()) for v in PRINTED_VERDICTS}
-    total = sum(n.values())
     dev = counted[counted["verdict"] == "deviates"]
     causes = [f"{int((dev['cause'] == c).sum()):,} {label}"
-              for c, label in _SIDES if (dev["cause"] == c).any()]
+              for c, label in _SIDES_ALL if (dev["cause"] == c).any()]
     per_work = []
     for work in [w for w in works if w in set(table["work"])]:
         c = counted[counted["work"] == work]
         r, d, i = (int((c["verdict"] == v).sum()) for v in PRINTED_VERDICTS)
         per_work.append(f"{work} {_overall(r, d, i)}" + (f" ({r} of {r + d})" if r + d else ""))
     decided = n["reproduced"] + n["deviates"]
-    share = f" ({n['reproduced'] / decided:.0%} of those decided)" if decided else ""
-    text = (
-        f"Of the {total:,} numbers the nine works print and we check, "
-        f"**{n['reproduced']:,} reproduce** within their band{share}, **{n['deviates']:,} deviate** "
-        f"({', '.join(causes) or 'no cause'}) and "
-        f"**{n['inconclusive']:,} are inconclusive** (too few samples, a band too wide to tell, or not "
-        "computable here)."
+    share = f", {n['reproduced'] / decided:.0%} of those decided" if decided else ""
+    return (
+        f"Of the {sum(n.values()):,} printed numbers the report checks, **{n['reproduced']:,} reproduce** "
+        f"within their band{share}; **{n['deviates']:,} deviate** ({', '.join(causes) or 'no cause'}); "
+        f"**{n['inconclusive']:,} are inconclusive** (too few samples, a band too wide to tell, a comparison "
+        "with a construction of ours, or no value computed here). Per work, reproduced of those decided: "
+        + "; ".join(per_work) + "."
     )
-    return text + " Per work, of the decided ones: " + "; ".join(per_work) + "."
 
 
 def main(argv=None) -> int:

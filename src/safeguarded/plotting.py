@@ -265,3 +265,170 @@ def reproduction_map(rows, x: str, y: str, *, limit: float = 3.0, title: str | N
     legend = ", ".join(f"{VERDICT_MARKS.get(v, '·')} {v} {n}" for v, n in counts.items())
     ax.set_title((title + "\n" if title else "") + legend, fontsize=9)
     return fig
+
+
+# --------------------------------------------------------------------------------------------------
+# the claims at a glance: every counted printed number, ours against the work's, and the verdicts
+
+#: Colours of the verdicts (points and bars) and of the deviations' causes (bars).
+VERDICT_COLOURS = {"reproduced": "#1a9850", "deviates": "#d73027", "inconclusive": "#a6a6a6"}
+CAUSE_COLOURS = {"work-error": "#67001f", "underspecified": "#f46d43", "substitute-data": "#fdae61",
+                 "scale": "#8c510a", "solver": "#c51b7d", "unexplained": "#f7a8b8"}
+#: Relative deviations are drawn on a symmetric log scale, clipped at ±``OVERVIEW_LIMIT`` (a clipped point is
+#: drawn at the edge as a triangle) and linear within a threshold read from the data (:func:`_linthresh`).
+OVERVIEW_LIMIT = 10.0
+
+
+def _number(column: pd.Series) -> pd.Series:
+    return pd.to_numeric(column.astype(str).str.replace(",", "").str.replace("−", "-"), errors="coerce")
+
+
+def overview_frame(rows: pd.DataFrame) -> pd.DataFrame:
+    """The counted printed rows of a judged claims report (``reference == "printed"``, not smoke, not
+    fitted) with ``paper``, ``ours``, ``tolerance`` as numbers, ``deviation`` = (ours − paper) / |paper|
+    (0 where they are equal, ±inf where the paper's value is 0) and ``band`` = tolerance / |paper|; NaN
+    where a value is missing (an inconclusive row without a value: counted, not drawn)."""
+    needed = {"work", "item", "reference", "scale", "note", "paper_value", "reproduced_value", "tolerance",
+              "verdict", "cause"}
+    if not needed <= set(rows.columns):
+        raise ValueError(f"rows must be judged claim rows with columns {sorted(needed)}, got columns "
+                         f"{sorted(rows.columns)}")
+    counted = rows[(rows["reference"] == "printed") & (rows["scale"] != "smoke")
+                   & ~rows["note"].astype(str).str.startswith("fitted: ")]
+    paper, ours, tol = (_number(counted[c]) for c in ("paper_value", "reproduced_value", "tolerance"))
+    deviation = ((ours - paper) / paper.abs()).where(ours != paper, 0.0)
+    return pd.DataFrame({"work": counted["work"], "item": counted["item"], "verdict": counted["verdict"],
+                         "cause": counted["cause"], "paper": paper, "ours": ours, "tolerance": tol,
+                         "deviation": deviation.where(ours.notna() & paper.notna()),
+                         "band": (tol / paper.abs()).where(tol.notna())}).reset_index(drop=True)
+
+
+def _verdict_counts(frame: pd.DataFrame, key: str, order: list[str]) -> pd.DataFrame:
+    """Per ``key`` value: the counts of reproduced, deviates by cause and inconclusive, in that order."""
+    label = frame["verdict"].where(frame["verdict"] != "deviates",
+                                   "deviates, " + frame["cause"].replace("", "no cause"))
+    columns = ["reproduced", *(f"deviates, {c}" for c in [*CAUSE_COLOURS, "no cause"]), "inconclusive"]
+    counts = frame.assign(label=label).groupby([key, "label"]).size().unstack(fill_value=0)
+    return counts.reindex(index=order, columns=columns, fill_value=0).fillna(0).astype(int)
+
+
+def _percent(t: float) -> str:
+    return "0" if t == 0 else f"{t * 100:+g}%"
+
+
+def _linthresh(frame: pd.DataFrame) -> float:
+    """The symmetric log scale's linear threshold: the power of ten below the 5 % quantile of the drawn
+    deviations and bands that are not 0 (so the small ones are told apart), within [1e-8, 1e-3]."""
+    import numpy as np
+
+    values = pd.concat([frame["deviation"], frame["band"]]).abs()
+    values = values[(values > 0) & np.isfinite(values)]
+    if values.empty:
+        return 1e-4
+    return float(min(max(10.0 ** np.floor(np.log10(values.quantile(0.05))), 1e-8), 1e-3))
+
+
+def claims_overview(rows: pd.DataFrame, *, by: str = "work", order: list[str] | None = None,
+                    title: str | None = None):
+    """Every counted printed number of a judged claims report at a glance: two panels sharing their rows,
+    one row per ``by`` value (``"work"``; ``"item"`` for one work's panel, in ``order`` or sorted).
+
+    Left: ours against the work's as the relative deviation (ours − work) / |work| on a symmetric log
+    scale (linear near 0, clipped at ±1000 %: a clipped point is a triangle at the edge), one
+    point per number coloured by its verdict, with its band (tolerance / |work|) as a bar from 0 toward
+    the point: a point on its bar is within its band (it reproduces unless its band is too wide to tell,
+    docs/claims.md §2b/§2d). Numbers without a value (inconclusive) are counted under the row's name.
+    Right: each row's verdicts as shares: reproduced, the deviations by cause, inconclusive, with the
+    counts reproduced / deviate / inconclusive beside. A ``by`` value of ``order`` without a counted
+    printed number is named in the title.
+
+    Returns the matplotlib figure (save it with :func:`save_overview`).
+    """
+    import numpy as np
+    from matplotlib.patches import Patch
+    from matplotlib.ticker import PercentFormatter
+
+    if by not in ("work", "item"):
+        raise ValueError(f"by must be 'work' or 'item', got by={by!r}")
+    frame = overview_frame(rows)
+    if frame.empty:
+        raise ValueError("rows hold no counted printed number (reference printed, not smoke, not fitted)")
+    present = list(dict.fromkeys(frame[by]))
+    if order is None:
+        order = sorted(present) if by == "item" else present
+    absent = [o for o in order if o not in set(present)]
+    order = [o for o in order if o in set(present)] + [p for p in present if p not in set(order)]
+    position = {key: i for i, key in enumerate(order)}
+    fig, (ax, bars) = plt.subplots(1, 2, figsize=(10.5, 1.6 + 0.42 * len(order)), sharey=True,
+                                   layout="constrained", gridspec_kw={"width_ratios": [2.6, 1.0]})
+    drawn = frame[frame["deviation"].notna()].copy()
+    drawn["y"] = drawn[by].map(position).to_numpy() + np.random.default_rng(0).uniform(-0.3, 0.3, len(drawn))
+    limit = OVERVIEW_LIMIT
+    x = drawn["deviation"].clip(-limit, limit)
+    toward = np.where(drawn["deviation"] < 0, -1.0, 1.0)
+    end = (toward * drawn["band"].fillna(0.0)).clip(-limit, limit)
+    start = np.where(drawn["deviation"] == 0, -end, 0.0)  # a value equal to the work's: the whole band
+    for verdict, colour in VERDICT_COLOURS.items():
+        part = (drawn["verdict"] == verdict).to_numpy()
+        if not part.any():
+            continue
+        ax.hlines(drawn["y"][part], start[part], end[part], colors=colour, alpha=0.07, linewidth=0.5,
+                  zorder=1)
+        inside = part & (drawn["deviation"].abs() < limit).to_numpy()
+        ax.scatter(x[inside], drawn["y"][inside], s=8, color=colour, alpha=0.8, linewidths=0, zorder=2)
+        for sign, marker in ((1, ">"), (-1, "<")):
+            edge = part & ~inside & (np.sign(drawn["deviation"]) == sign).to_numpy()
+            ax.scatter(x[edge], drawn["y"][edge], s=16, marker=marker, color=colour, alpha=0.85,
+                       linewidths=0, zorder=2)
+    linthresh = _linthresh(drawn)
+    ax.set_xscale("symlog", linthresh=linthresh, linscale=0.6)
+    ax.set_xlim(-limit * 1.6, limit * 1.6)
+    decades = [10.0 ** e for e in range(int(round(np.log10(limit))), int(round(np.log10(linthresh))), -1)]
+    decades = decades[:: 1 + (len(decades) > 6)]
+    ticks = [-d for d in decades] + [0.0] + decades[::-1]
+    ax.set_xticks(ticks, [_percent(t) for t in ticks], fontsize=7)
+    ax.axvline(0, color="0.3", linewidth=0.6, zorder=0)
+    ax.set_xlabel("(ours − work) / |work|, symmetric log scale; faint bar: the band, tolerance / |work|")
+    missing = frame[frame["deviation"].isna()].groupby(by).size()
+    labels = [f"{key}\n{missing[key]} without a value" if key in missing.index else key for key in order]
+    ax.set_yticks(range(len(order)), labels)
+    ax.set_ylim(len(order) - 0.5, -0.5)
+    ax.grid(axis="y", visible=False)
+    counts = _verdict_counts(frame, by, order)
+    shares = counts.div(counts.sum(axis=1), axis=0)
+    colours = {"reproduced": VERDICT_COLOURS["reproduced"], "inconclusive": VERDICT_COLOURS["inconclusive"],
+               **{f"deviates, {c}": v for c, v in CAUSE_COLOURS.items()}, "deviates, no cause": "black"}
+    left = np.zeros(len(order))
+    for column in counts.columns:
+        if counts[column].any():
+            bars.barh(range(len(order)), shares[column], left=left, color=colours[column], height=0.7,
+                      linewidth=0)
+            left += shares[column].to_numpy()
+    for i, (r, d, total) in enumerate(zip(counts["reproduced"], counts.filter(like="deviates").sum(axis=1),
+                                          counts.sum(axis=1), strict=True)):
+        bars.annotate(f"{r} / {d} / {total - r - d}", (1.0, i), xytext=(3, 0), textcoords="offset points",
+                      va="center", fontsize=6.5, annotation_clip=False)
+    bars.set_xlim(0, 1)
+    bars.xaxis.set_major_formatter(PercentFormatter(1.0))
+    bars.set_xlabel("verdicts, as shares\n(beside: reproduced / deviate / inconclusive)")
+    bars.grid(axis="y", visible=False)
+    bars.tick_params(axis="y", length=0)
+    handles = [Patch(color=c, label=v) for v, c in VERDICT_COLOURS.items() if v != "deviates"]
+    handles.insert(1, Patch(color=VERDICT_COLOURS["deviates"], label="deviates (points)"))
+    handles += [Patch(color=colours[c], label=c) for c in counts.columns
+                if c.startswith("deviates") and counts[c].any()]
+    fig.legend(handles=handles, loc="outside lower center", ncol=min(5, len(handles)), fontsize=7)
+    n, shown = len(frame), len(drawn)
+    head = f"{n:,} printed numbers, {shown:,} with a value drawn"
+    if absent:
+        head += f"; no printed number counted: {', '.join(absent)}"
+    fig.suptitle((title + "\n" if title else "") + head, fontsize=9)
+    return fig
+
+
+def save_overview(fig, path: Path) -> Path:
+    """Save ``fig`` as a PNG at ``path`` without a software stamp (same data, same bytes)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, metadata=_PNG_METADATA, dpi=150)
+    return path

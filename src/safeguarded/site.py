@@ -48,6 +48,7 @@ VERDICT_ORDER = ("reproduced", "deviates", "inconclusive", "qualitative-ok", "qu
 GENERATED_PAGES = ("index", "claims-report", "install", "timings")
 #: Where a work's ``CLAIMS.md`` ends its verdict in words and starts the rows (claims protocol v2).
 ROWS_MARKER = getattr(claims_module, "ROWS_MARKER", "<!-- rows -->")
+OVERVIEW = claims_module.OVERVIEW
 #: The claims page's filters, in order (a column missing from ``claims.csv`` gets no filter).
 FILTER_COLUMNS = ("work", "item", "reference", "verdict", "scale", "cause")
 #: The claims page's column order: what a reader compares first, long texts wrapped after.
@@ -153,6 +154,8 @@ def verdict_in_words(work: str, figures: Path = FIGURES) -> str:
                   lambda m: f"](../{m.group(1)}{m.group(2) or ''})" if (DOCS / m.group(1)).is_file()
                   else m.group(0), head)
     head = re.sub(r"\]\(\.\./CLAIMS\.md\)", "](../claims-report.md)", head)
+    # the work's overview panel, beside its CLAIMS.md, is copied with its figures (work_page)
+    head = head.replace(f"]({OVERVIEW})", f"](../figures/{work}/{OVERVIEW})")
     site_page = re.compile(r"^(?:[A-Za-z0-9_]+\.ipynb|\.\./[\w-]+\.md)(?:#.*)?$")
     return local_links_to_text(head, keep=lambda t: bool(site_page.match(t)))
 
@@ -301,8 +304,9 @@ def work_page(work: str, title: str, rows: list[dict], books: list[str], src: Pa
     else:
         lines += ["No notebook yet.", ""]
     pngs = sorted(figs.glob("*.png")) if figs.is_dir() else []
-    lines += ["## Figures", ""] + ([] if pngs else ["No figure yet.", ""])
-    for png in pngs:
+    shown = [png for png in pngs if png.name != OVERVIEW]  # the overview opens the page (its verdict)
+    lines += ["## Figures", ""] + ([] if shown else ["No figure yet.", ""])
+    for png in shown:
         stem = png.stem
         links = [f"{{download}}`{ext.upper()} <../figures/{work}/{stem}.{ext}>`"
                  for ext in ("pdf", "csv") if (figs / f"{stem}.{ext}").is_file()]
@@ -378,7 +382,7 @@ bar keeps the filters: copy it to link to what you see.
 """
 
 
-def index_page(rows: list[dict], titles: dict[str, str], extra: list[str]) -> str:
+def index_page(rows: list[dict], titles: dict[str, str], extra: list[str], overview: bool = False) -> str:
     works_table = ["| work | paper |", "|---|---|"]
     for work in WORKS:
         works_table.append(f"| [{work}](works/{work}.md) | {titles.get(work, '')} |")
@@ -389,7 +393,9 @@ def index_page(rows: list[dict], titles: dict[str, str], extra: list[str]) -> st
         "on this site is computed by the repository's code; the works' own values appear only as "
         "references in the [claims report](claims-report.md). The notebooks are shown with the outputs "
         "of the run named in their first cell (commit and scale); nothing is executed to build the site.",
-        "", "## The nine works", "", *works_table, "",
+        "", *([f"![The claims at a glance: every printed number, ours against the work's, and the verdicts "
+               f"per work](figures/{OVERVIEW})", "", claims_module.OVERVIEW_CAPTION, ""] if overview else []),
+        "## The nine works", "", *works_table, "",
         "## Claims per work (generated from `figures/claims.csv`)", "",
         summary_table(rows, list(WORKS)) if rows else "No claims report yet (`make claims`).", "",
         SUMMARY_NOTE, "",
@@ -464,7 +470,11 @@ def generate(src: Path, build: Path = REPO_ROOT / "build") -> dict:
             books.append(path.stem)
         (src / "works" / f"{work}.md").write_text(
             work_page(work, titles.get(work, ""), rows, books, src), encoding="utf-8")
-    (src / "index.md").write_text(index_page(rows, titles, extra), encoding="utf-8")
+    overview = (FIGURES / OVERVIEW).is_file()
+    if overview:
+        (src / "figures").mkdir(exist_ok=True)
+        shutil.copy2(FIGURES / OVERVIEW, src / "figures" / OVERVIEW)
+    (src / "index.md").write_text(index_page(rows, titles, extra, overview), encoding="utf-8")
     (src / "claims-report.md").write_text(claims_page(rows), encoding="utf-8")
     (src / "install.md").write_text(
         "# Install, run, clusters, tests\n\nFrom the repository's README.\n\n"
