@@ -147,14 +147,53 @@ def test_printed_sigma_is_not_the_minimum_of_29_in_every_registered_cell():
         _check_sigma_case(norm, eps, delta)
 
 
-def test_the_check_can_pass_where_the_printed_entry_is_the_minimum():
-    """At (0.1, 0.01) Table 8 prints -0.36 with K = 2 and both readings hold: the largest sigma the printed
-    value allows satisfies (29), and the smallest does not beat the minimum (the cell stays 'unexplained')."""
-    eps, delta, k = 0.1, 0.01, 2
-    largest = audit.implied_sigma("MG", -0.365, eps, delta, k)
+@pytest.mark.parametrize(("eps", "delta", "printed", "k"), [(0.1, 0.01, -0.36, 2), (0.1, 0.02, -0.40, 6)])
+def test_the_check_can_pass_where_the_printed_entry_is_the_minimum(eps, delta, printed, k):
+    """At (0.1, 0.01) Table 8 prints -0.36 with K = 2, at (0.1, 0.02) -0.40 with K = 6 (Table 11), and both
+    readings hold: the largest sigma the printed value allows satisfies (29), and the smallest does not beat
+    the minimum (these Table 11 cells stay 'unexplained': causes.T11_CONSISTENT)."""
+    assert (eps, delta) in causes.T11_CONSISTENT
+    largest = audit.implied_sigma("MG", printed - 0.005, eps, delta, k)
     assert audit.audit_cell(eps, delta, "MG", largest, k)["delta_actual"] < (1 - ETA) * delta
-    smallest = audit.implied_sigma("MG", -0.355, eps, delta, k)
+    smallest = audit.implied_sigma("MG", printed + 0.005, eps, delta, k)
     assert smallest < mg.calibrate(eps, delta, 1.0, k, ETA).sigma
+
+
+# ------------------------------------------------------------------ Table 11: K of a non-private mixture
+def _audit_mg() -> pd.DataFrame:
+    from safeguarded.paths import REPO_ROOT
+
+    frame = pd.read_csv(REPO_ROOT / "figures" / "gaussian_mixtures" / "audit_tables07_08.csv")
+    return frame[frame.mechanism == "MG"]
+
+
+def _not_private(eps: float, delta: float) -> bool:
+    """The audit's check of one cell, recomputed: the multi-Gaussian that the printed Table 8 entry implies
+    with Table 11's K (the audit's k and printed columns) has delta(eps) > delta."""
+    (row,) = _audit_mg()[(_audit_mg().epsilon == eps) & (_audit_mg().delta == delta)].itertuples()
+    sigma = audit.implied_sigma("MG", float(row.printed) - 0.005, eps, delta, int(row.k))
+    return audit.audit_cell(eps, delta, "MG", sigma, int(row.k))["delta_actual"] > delta
+
+
+def test_table11_nonprivate_rows_are_audited_cells():
+    """The Table 11 work-error 'best K of a non-private mixture': every row it is attributed to in the
+    committed report is a cell whose printed mixture the paper-scale audit finds not (eps, delta)-DP, and
+    the audit's check, recomputed at one of them, (2, 1e-4), fails privacy; at a Table 11 cell whose mixture
+    is private, (1, 5e-3), the same check passes (the premise broken, the check fails)."""
+    from safeguarded.claims import read_report
+    from safeguarded.paths import REPO_ROOT
+
+    report = read_report(REPO_ROOT / "figures")
+    rows = report[(report.work == "gaussian_mixtures") & (report.item == "table11")]
+    rows = rows[rows.why.str.startswith("best K of a non-private mixture")]
+    cells = set()
+    for claim in rows.claim:
+        m = re.match(r"^best K at \(eps, delta\) = \(([\d.e-]+), ([\d.e-]+)\)$", claim)
+        cells.add((float(m.group(1)), float(m.group(2))))
+    audit_np = {(float(r.epsilon), float(r.delta)) for r in _audit_mg().itertuples() if not r.dp}
+    assert len(cells) == 47 and cells <= audit_np == set(causes.NONPRIVATE)
+    assert (2.0, 1e-4) in cells and _not_private(2.0, 1e-4)
+    assert (1.0, 5e-3) not in audit_np and not _not_private(1.0, 5e-3)
 
 
 # ------------------------------------------------------------------ Tables 10/15: the optimum o
