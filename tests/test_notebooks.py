@@ -369,8 +369,6 @@ def test_a_budget_ending_in_a_sweep_keeps_that_notebook_and_starts_no_other(tmp_
 #: Committed notebooks whose outputs still come from "a commit plus uncommitted changes", each with why it
 #: was not re-rendered from a clean commit yet (the list only shrinks: a re-rendered notebook must leave it).
 NOT_FROM_A_CLEAN_COMMIT = {
-    "convex_max_table37": "timing claims: to re-render on an idle machine (a run beside other jobs moved "
-                          "them)",
     "rldp_fig2": "a 20-minute paper run, not yet repeated",
     "robust_lr_aux_artificial_fig17_18_table33": "a 7-minute paper run, not yet repeated",
     "wasserstein_mixed_fig15": "a 6-minute paper run, not yet repeated",
