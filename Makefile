@@ -90,14 +90,16 @@ else
 reproduce: install
 	$(PY) -m safeguarded.notebooks --work $(WORK) --scale $(SCALE) $(SEED_ARG) $(BUDGET_ARG)
 	$(PY) -m safeguarded.results status --write README.md docs/results.md
-	$(PY) -m safeguarded.claims --readme README.md --findings docs/findings.md --protocol docs/claims.md
+	$(PY) -m safeguarded.claims --readme README.md --findings docs/findings.md --protocol docs/claims.md \
+	  --reviewing docs/reviewing.md
 	$(PY) -m safeguarded.scale --write docs/scale.md
 	$(PY) -m safeguarded.notebooks --timings $(wildcard build/smoke/timings.csv) build/paper/timings.csv
 	$(PY) -m safeguarded.site --out build/site
 endif
 
 claims: install ## merge the notebooks' claims into figures/claims.csv, CLAIMS.md, the overview figures, the README blocks, docs/claims.md
-	$(PY) -m safeguarded.claims --readme README.md --findings docs/findings.md --protocol docs/claims.md
+	$(PY) -m safeguarded.claims --readme README.md --findings docs/findings.md --protocol docs/claims.md \
+	  --reviewing docs/reviewing.md
 
 test: install ## unit tests; every notebook once at smoke scale, checked outputs vs tests/references; site in a browser
 	start=$$(date +%s)

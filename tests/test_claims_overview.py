@@ -56,7 +56,10 @@ def test_make_claims_draws_the_overview_and_the_reports_show_it(tmp_path, monkey
     timings.write_text("notebook,work,scale,seconds,cells_computed,peak_rss_mb,cpus,n_jobs,commit,date\n"
                        "rldp_fig2,rldp,paper,1204,1,1,2,,c,d\nrldp_fig2,rldp,smoke,105,1,1,2,,c,d\n"
                        "atr_runtime,atr,paper,240,1,1,2,,c,d\nmake test,,smoke,611,,,2,,c,d\n")
-    claims.write_report(tmp_path, readme=readme, protocol=protocol, timings=timings)
+    reviewing = tmp_path / "reviewing.md"
+    reviewing.write_text(f"guide\n{claims.REVIEW_START}\nold\n{claims.REVIEW_END}\n")
+    claims.write_report(tmp_path, readme=readme, protocol=protocol, timings=timings, reviewing=reviewing)
+    assert "not in the report any more" in reviewing.read_text()  # REVIEW_EXAMPLE is a routing row
     overall, panel = tmp_path / claims.OVERVIEW, tmp_path / "atr" / claims.OVERVIEW
     assert overall.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and panel.is_file()
     assert b"Software" not in overall.read_bytes()  # no stamp of the library's version
@@ -114,3 +117,17 @@ def test_the_overview_of_the_committed_report():
         plt.close(fig)
     with pytest.raises(ValueError, match="by must be"):
         plotting.claims_overview(table, by="notebook")
+
+
+def test_the_reviewers_guide_shows_its_example_row_as_the_report_has_it():
+    """docs/reviewing.md follows one row (claims.REVIEW_EXAMPLE): it is in the committed report, and the
+    guide's generated block is that row as the report has it (``make claims`` rewrites it)."""
+    from safeguarded.paths import REPO_ROOT
+
+    table = claims.read_report(REPO_ROOT / "figures")
+    example = claims.review_example(table)
+    assert "not in the report" not in example and "| `verdict` |" in example
+    guide = (REPO_ROOT / "docs" / "reviewing.md").read_text()
+    block = guide.split(claims.REVIEW_START, 1)[1].split(claims.REVIEW_END, 1)[0].strip()
+    assert block == example, "docs/reviewing.md's example row is stale: run make claims"
+    assert "not in the report any more" in claims.review_example(table, ("rldp", "fig02a", "no such claim"))

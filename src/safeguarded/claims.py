@@ -770,6 +770,9 @@ OVERVIEW_CAPTION = (
 )
 #: The work whose smoke run the README's first screen offers as the quickest look.
 QUICK_WORK = "rldp"
+#: docs/reviewing.md's example: the row (work, item, claim) it follows from the report to the computation.
+REVIEW_EXAMPLE = ("routing", "table02", "Error #3 at N=10 (alpha=1e3, alpha||x||^2)")
+REVIEW_START, REVIEW_END = "<!-- review-example:start -->", "<!-- review-example:end -->"
 
 
 def _replace_block(text: str, start: str, end: str, body: str) -> str:
@@ -906,6 +909,30 @@ def _update_readme(table: pd.DataFrame, readme: Path, timings: Path | None = Non
         from safeguarded.notebooks import TIMINGS as timings
     text = _replace_block(text, QUICKSTART_START, QUICKSTART_END, quick_start(timings))
     readme.write_text(text)
+
+
+def review_example(table: pd.DataFrame, example: tuple[str, str, str] = REVIEW_EXAMPLE) -> str:
+    """The report's row ``example`` (work, item, claim), every column, as docs/reviewing.md shows it."""
+    work, item, claim = example
+    rows = table[(table["work"] == work) & (table["item"] == item) & (table["claim"] == claim)]
+    if len(rows) != 1:
+        return (f"The example row ({work} / {item} / {claim!r}) is not in the report any more: choose "
+                "another in `safeguarded.claims.REVIEW_EXAMPLE`.")
+    row = rows.iloc[0]
+    lines = ["| column | value |", "|---|---|"]
+    lines += [f"| `{c}` | {_cell_text(row[c]) or '–'} |" for c in table.columns]
+    return "\n".join(lines)
+
+
+def _cell_text(value) -> str:
+    return str(value).replace("|", "\\|").replace("\n", " ")
+
+
+def _update_review(reviewing: Path, table: pd.DataFrame) -> None:
+    """docs/reviewing.md's example row, as the report has it now."""
+    if reviewing.is_file() and not table.empty:
+        text = reviewing.read_text()
+        reviewing.write_text(_replace_block(text, REVIEW_START, REVIEW_END, review_example(table)))
 
 
 def _update_protocol(protocol: Path, v1: pd.DataFrame) -> None:
@@ -1078,14 +1105,15 @@ def sweeps_table(figures: Path = FIGURES, store: Path | None = None) -> pd.DataF
 
 def write_report(
     figures: Path = FIGURES, *, readme: Path | None = None, findings: Path | None = None,
-    protocol: Path | None = None, timings: Path | None = None,
+    protocol: Path | None = None, timings: Path | None = None, reviewing: Path | None = None,
 ) -> tuple[Path, Path]:
     """Write ``figures/claims.csv`` (with its :data:`SIDE_TABLES`), the overview figures
     (:func:`write_overview`), the index ``figures/CLAIMS.md`` and one ``figures/<work>/CLAIMS.md`` per work
     from all fragments, re-judged under protocol v2; with ``readme``, the README's generated blocks (the
     summary, the verdict in words, the two commands with their times from ``timings``, default
     ``docs/timings.csv``); with ``findings``, the findings page; with ``protocol``, the sensitivity table of
-    ``docs/claims.md``.  A work without claims has no report (a stale one is removed)."""
+    ``docs/claims.md``; with ``reviewing``, the example row of ``docs/reviewing.md``.  A work without claims
+    has no report (a stale one is removed)."""
     rows = registered(figures)
     table = judged(figures, table=rows)
     figures.mkdir(parents=True, exist_ok=True)
@@ -1110,6 +1138,8 @@ def write_report(
         findings.write_text(findings_markdown(table, WORKS))
     if protocol is not None:
         _update_protocol(protocol, rows)
+    if reviewing is not None:
+        _update_review(reviewing, table)
     return csv_path, md_path
 
 
@@ -1120,9 +1150,11 @@ def main(argv=None) -> int:
     parser.add_argument("--findings", type=Path, default=None, help="where to write the findings page")
     parser.add_argument("--protocol", type=Path, default=None,
                         help="the protocol page (docs/claims.md) whose sensitivity table to update")
+    parser.add_argument("--reviewing", type=Path, default=None,
+                        help="the reviewer's guide (docs/reviewing.md) whose example row to update")
     args = parser.parse_args(argv)
     csv_path, md_path = write_report(args.figures, readme=args.readme, findings=args.findings,
-                                     protocol=args.protocol)
+                                     protocol=args.protocol, reviewing=args.reviewing)
     n = len(pd.read_csv(csv_path))
     print(f"wrote {csv_path} and {md_path} ({n} claims)")
     return 0

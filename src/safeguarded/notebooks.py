@@ -41,7 +41,7 @@ import time
 from datetime import datetime, timezone
 from pathlib import Path
 
-from safeguarded.parameters import SCALES
+from safeguarded.parameters import SCALES, output_roots
 from safeguarded.paths import REPO_ROOT, WORKS
 from safeguarded.redaction import scrub_output
 
@@ -488,7 +488,7 @@ def run(work: str, scale: str, out_dir: Path, seed: int | None, write_back_to_so
         print(f"{len(failed)} notebook(s) failed: {', '.join(failed)}", file=sys.stderr)
         return 1
     if not stopped or books.index(next(b for b in books if b.name == stopped)) > 0:
-        print(f"figures written under {os.environ.get('SAFEGUARDED_FIGURES', REPO_ROOT / 'figures')}")
+        print(f"figures written under {output_roots(scale)['SAFEGUARDED_FIGURES']}")  # as setup() routes them
     return 0
 
 
