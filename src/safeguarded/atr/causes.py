@@ -7,6 +7,7 @@ rule wins.
 from safeguarded.judging import Cause, Finding
 
 _TABLES = "notebooks/atr_tables_1_2_4.ipynb"
+_MARY_TEST = "tests/test_claims_causes.py::test_atr_mary_printed_values_follow_from_the_rate_0_01333"
 
 FINDINGS = [
     Finding(
@@ -37,7 +38,10 @@ FINDINGS = [
             "prints 0.0013, the numerator alone (0.01333 - 0.012). The conclusion (the rules are recovered, "
             "about 0 and 1) is unaffected."
         ),
-        evidence=f"{_TABLES}#33-mary-inverts-the-fairness-report (claim 'Mary's d12 after clipping d13 = 1')",
+        evidence=(
+            f"{_TABLES}#33-mary-inverts-the-fairness-report (claim 'Mary's d12 after clipping d13 = 1'); "
+            f"{_MARY_TEST}"
+        ),
         size="0.0013 printed vs 0.0228",
     ),
 ]
@@ -46,7 +50,7 @@ CAUSES = [
     Cause(
         "work-error",
         "§3.3 prints the numerator of Mary's clipped d12 (0.0013) instead of the ratio (0.0228)",
-        f"{_TABLES}#33-mary-inverts-the-fairness-report",
+        f"{_TABLES}#33-mary-inverts-the-fairness-report, {_MARY_TEST}",
         item="Sec. 3.3",
         claim="after clipping",
         finding="atr-mary",
@@ -58,8 +62,7 @@ CAUSES = [
         "printed in (1), which ours uses, 0.0067 and 1.0763, with 2/150 exactly 0.0090 and 1.0684, with "
         "0.013333 0.0090 and 1.0685 (found by trying these roundings after seeing the printed values)",
         "text: (1) and Table 2 print the rate as 0.0133 and 1.33 %, which ours uses; the rate behind the "
-        "printed d12, d13 is not stated "
-        "(tests/test_claims_causes.py::test_atr_mary_printed_values_follow_from_the_rate_0_01333)",
+        f"printed d12, d13 is not stated ({_MARY_TEST})",
         item="Sec. 3.3",
         claim="as printed",
     ),

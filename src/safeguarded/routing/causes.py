@@ -7,6 +7,8 @@ rule wins.
 from safeguarded.judging import Cause, Finding
 
 _FIG2 = "notebooks/routing_fig2_table1.ipynb"
+_T1_TEST = "tests/test_claims_causes.py::test_routing_table1_price_of_privacy_is_far_above_the_printed"
+_BETA_TEST = "tests/test_claims_causes.py::test_routing_printed_beta_is_the_sec34_bound_not_the_eigenvalue"
 
 FINDINGS = [
     Finding(
@@ -21,8 +23,8 @@ FINDINGS = [
             "cautious than the stated one."
         ),
         evidence=(
-            f"{_FIG2}#β-and-the-units-of-the-data; our eigenvalue is checked against explicit matrices "
-            "in tests/test_routing.py::test_gradient_and_beta_against_explicit_matrices"
+            f"{_BETA_TEST}; {_FIG2}#β-and-the-units-of-the-data; our eigenvalue is checked against explicit "
+            "matrices in tests/test_routing.py::test_gradient_and_beta_against_explicit_matrices"
         ),
         size="2.08e7 printed vs 9.94e5 (21×)",
     ),
@@ -32,13 +34,15 @@ FINDINGS = [
         text=(
             "With C = β and β/(αN) > 1 the sensitivity is 1/T = 1/60 whatever the units, and the Gaussian "
             "mechanism calibrated as stated (checked against Google's dp_accounting) adds "
-            "σ = 0.375 … 3.75 to "
+            "σ = 0.045 … 3.75 to "
             "every entry of flows in [0, 1]. After projection the mean cost increase over noise draws is "
             "87 % to 13,031 %, against the printed 0.002 % to 0.078 %; the printed values are also not "
-            "monotone in σ. We found no reading of the text that gives the printed magnitudes."
+            "monotone in σ. We found no reading of the text that gives the printed magnitudes. The check "
+            "recomputes the cell with the least noise, (0.5, 0.5): over 50 % where 0.00205 % is printed, "
+            "and below 1 % only with the noise 10,000 times smaller."
         ),
         evidence=(
-            f"{_FIG2}#table-1-the-price-of-privacy; calibration: "
+            f"{_T1_TEST}; {_FIG2}#table-1-the-price-of-privacy; the calibration it uses: "
             "tests/test_routing.py::test_noise_scale_against_dp_accounting, "
             "tests/test_routing.py::test_algorithm1_uses_the_theorem_calibration"
         ),
@@ -51,7 +55,7 @@ CAUSES = [
     Cause(
         "work-error",
         "the printed β = 2.08e7 is the Sec. 3.4 bound, not λ_max(BᵀQB) = 9.94e5 (21× smaller)",
-        f"{_FIG2}#β-and-the-units-of-the-data",
+        f"{_BETA_TEST}, {_FIG2}#β-and-the-units-of-the-data",
         item="fig02",
         claim="^beta",
         finding="routing-beta",
@@ -59,7 +63,7 @@ CAUSES = [
     Cause(
         "work-error",
         "Algorithm 1 with the stated calibration raises the cost by 87-13,031 %, not 0.002-0.078 %",
-        f"{_FIG2}#table-1-the-price-of-privacy",
+        f"{_T1_TEST}, {_FIG2}#table-1-the-price-of-privacy",
         item="table01",
         finding="routing-table1",
     ),
