@@ -32,7 +32,12 @@ def test_s34_registry_rules_match_the_rows_they_are_meant_for():
             ("table23", "spect full r-Nom", "scale"),
         ],
         "robust_lr_aux": [
-            ("table30", "ecoli, alpha=0.2: ERM error (%)", "work-error"),
+            ("table30", "ecoli, alpha=0.2: ARO error (%)", "work-error"),  # the rows its test checks
+            ("table27", "ecoli, alpha=0.05: ERM error (%)", "work-error"),
+            ("table30", "ecoli, alpha=0.2: ERM error (%)", "unexplained"),  # not checked by that test
+            ("table30", "ecoli, alpha=0.05: DRO+ARO+Aux std. dev. of the error (%)", "unexplained"),
+            ("table27", "reversed split, ecoli, alpha = 0.05: ARO error (%)", "work-error"),
+            ("table27", "reversed split, ecoli, alpha = 0.05: DRO+ARO+Aux error (%)", "unexplained"),
             ("table31", "spect, alpha=0.0: DRO+ARO error (%)", "substitute-data"),
             ("table28", "l2: ARO error (%)", "substitute-data"),
             ("table29", "spect: N_hat", "substitute-data"),
