@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from safeguarded import judging
-from safeguarded.paths import REPO_ROOT
+from safeguarded.paths import REPO_ROOT, WORKS
 
 # --------------------------------------------------------------------------------------------------
 # wasserstein_mixed and robust_lr_aux (thesis §3-§4)
@@ -475,9 +475,9 @@ def test_s12_registry_rules_match_the_rows_they_are_meant_for():
             assert hit is not None and hit.cause == expected, (work, item, claim, hit)
 
 
-#: Works whose registries keep their rules disjoint on the printed deviations (the others are written by
-#: other sessions; docs/claims.md §7: the first match wins, so an overlap lets the order pick the cause).
-_DISJOINT = ("dp_noise", "gaussian_mixtures", "atr", "routing", "rldp")
+#: Every work's registry keeps its rules disjoint on the printed deviations (docs/claims.md §7: the first
+#: match wins, so an overlap would let the order pick the cause).
+_DISJOINT = WORKS
 
 
 def _overlaps(causes, rows) -> dict:

@@ -70,7 +70,10 @@ CAUSES: list[Cause] = [
         ),
         evidence=_UCI,
         item=r"^table(27|30)$",
-        claim=r"^(reversed split, )?ecoli, alpha ?= ?0\.(05|2):",
+        claim=(
+            r"^(?!ecoli, alpha=0\.05: ERM error|ecoli, alpha=0\.2: ARO error|reversed split, ecoli, alpha = "
+            r"0\.05: (ERM|ARO) error)(reversed split, )?ecoli, alpha ?= ?0\.(05|2):"
+        ),  # not the rows the feature-scale tests check (work-error above)
         section=_UCI,
     ),
     Cause(
@@ -218,7 +221,7 @@ CAUSES: list[Cause] = [
         ),
         evidence=f"{_UCI} (the rows of the paper run)",
         item=r"^table(27|30|31)$",
-        claim=r"^contraceptive, ",
+        claim=r"^contraceptive, (?!alpha=0\.0: ERM error)",  # not the refit failure ruled above
         section=_UCI,
     ),
     Cause(
@@ -259,7 +262,7 @@ CAUSES: list[Cause] = [
         ),
         evidence=f"{_UCI} (the rows of the paper run)",
         item=r"^table(27|30|31)$",
-        claim=r"^spambase, ",
+        claim=r"^spambase, (?!alpha=0\.0: ARO error|alpha=0\.(05|2): ERM )",  # not the rows ruled above
         section=_UCI,
     ),
     Cause(
