@@ -1369,6 +1369,9 @@ CASES = [
         base=[[1.0], [NAN, 1.0]],
     ),
     case("dp_noise.summaries.all_of", dict(verdicts=["qualitative-ok"]), verdicts=[["bogus"], 5]),
+    case("dp_noise.causes.lowest_o", dict(opt=1.0), opt=["abc", -1.0, NAN], measure=["bogus", 5]),
+    case("dp_noise.causes.highest_o", dict(opt=1.0, measure="text"), opt=["abc", -1.0, NAN],
+         measure=["bogus"]),
     case(
         "dp_noise.summaries.register_ml_table",
         dict(claims=_dp_claims, item="table2", runs=_dp_runs, paper=lambda: {"adult": ("1.0", 10)},
@@ -2493,6 +2496,14 @@ CASES += [
         column=["middle"],
     ),
     case(
+        "convex_max.report.stored_comparison",
+        dict(item="table37", df=CM_BOUNDS),
+        item=["table99", 37],
+        df=["bogus", Made("a frame without a lower column", lambda: CM_BOUNDS().drop(columns="lower"))],
+    ),
+    case("convex_max.report.register_stored", dict(claims=_cm_claims, item="table37", df=CM_BOUNDS),
+         **CM_REPORT_BAD),
+    case(
         "convex_max.report.deviation_table",
         dict(item="table37", df=CM_BOUNDS),
         item=["table99"],
@@ -3003,6 +3014,11 @@ CASES += [
         runs=["bogus", Made("runs without an error column", _ra_runs("error"))],
         keys=[("bogus",), "dataset"],
         methods=[5, (5,)],
+    ),
+    case(
+        "robust_lr_aux.cv.without_degenerate",
+        dict(runs=_ra_runs()),
+        runs=["bogus", Made("runs without an error column", _ra_runs("error"))],
     ),
     case(
         "robust_lr_aux.cv.uci_cell",

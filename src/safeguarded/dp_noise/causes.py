@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 
 from safeguarded.judging import Accuracy, Cause, Finding
+from safeguarded.validation import check_choice, check_positive
 
 _T1456 = "notebooks/dp_noise_tables1456.ipynb"
 _T2 = "notebooks/dp_noise_table02.ipynb"
@@ -51,6 +52,7 @@ def lowest_o(opt: float, measure: str = "authors") -> float:
     """The infimum of O = (P + D)/2 over brackets D <= opt <= P whose LP gap is below 1 %: measured as the
     authors' scripts do, (P - D)/max{1, D} (``measure="authors"``), or as L871 writes it, (P - D)/D
     (``"text"``).  O > opt - 0.005 where the authors' measure and opt <= 1.01, else O > (1 + 1/1.01)/2 opt."""
+    opt, measure = _checked_gap_args(opt, measure)
     if measure == "authors" and opt <= 1.01:
         return opt - 0.005
     return (1 + 1 / 1.01) / 2 * opt
@@ -59,7 +61,12 @@ def lowest_o(opt: float, measure: str = "authors") -> float:
 def highest_o(opt: float, measure: str = "authors") -> float:
     """The supremum of O = (P + D)/2 over brackets D <= opt <= P with an LP gap below 1 % (see
     :func:`lowest_o`): opt + 0.005 max{1, opt} (authors), 1.005 opt (text)."""
+    opt, measure = _checked_gap_args(opt, measure)
     return opt + 0.005 * (max(1.0, opt) if measure == "authors" else opt)
+
+
+def _checked_gap_args(opt, measure) -> tuple[float, str]:
+    return check_positive("opt", opt, allow_zero=True), check_choice("measure", measure, ("authors", "text"))
 
 
 #: Cells whose O, back-solved from the printed Table 4, lies below :func:`lowest_o` of our certified lower
