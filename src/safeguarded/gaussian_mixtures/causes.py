@@ -433,4 +433,18 @@ CAUSES = [
         claim=r"^ecoli ",
         section=_SEC_PCD,
     ),
+    Cause(
+        "unexplained",
+        "Table 9 on the other data sets whose N and d match the thesis (abalone, adult, contraceptive, "
+        "spambase), decided since their band no longer hides a value outside it (paper run, 500 splits): "
+        "in-sample ours lie 0.1-0.6 pp from the printed values, out-of-sample 0.2-2.3 pp below them; the "
+        "thesis's out-of-sample errors exceed its in-sample ones by 1.5 pp (abalone), 3.4 pp "
+        "(contraceptive) and 0.6 pp (spambase), ours by at most 0.9 pp. Equal N and d do not make the "
+        "files equal (the thesis's cleaned *-cooked.csv are not public) and the split's test share is "
+        "not stated; neither is shown to be the cause",
+        f"{_SEC_PCD}",
+        item="^table09$",
+        claim=r"^(abalone|adult|contraceptive|spambase) ",
+        section=_SEC_PCD,
+    ),
 ]
