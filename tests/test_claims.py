@@ -275,12 +275,17 @@ def test_v2_the_band_rule_holds_for_every_band():
     assert verdict == "inconclusive" and why.startswith("the solver's accuracy band: ±0.295")
 
 
-def test_v2_a_comparison_with_a_construction_of_ours_decides_nothing(tmp_path, monkeypatch):
+def _one_deviating_fragment(root):
+    """A claims folder under ``root`` with one printed rldp row that deviates (0.4 against 0.315797)."""
     cs = _set()
     cs.printed("fig02a", "B at n=75", "0.315797", 0.4, location="eq. (3)")
-    folder = tmp_path / "rldp" / "claims"
+    folder = root / "rldp" / "claims"
     folder.mkdir(parents=True)
     cs.frame().to_csv(folder / "rldp_fig2.csv", index=False)
+
+
+def test_v2_a_comparison_with_a_construction_of_ours_decides_nothing(tmp_path, monkeypatch):
+    _one_deviating_fragment(tmp_path)
     ours = judging.Cause("underspecified", "our bound", "ours: an l2 bound we built", item="fig02a")
     monkeypatch.setattr(judging, "registry", lambda work: ([ours], [], []))
     row = judging.judge(claims.collect(tmp_path)).iloc[0]
@@ -323,11 +328,7 @@ def test_v2_causes_are_a_closed_set_with_checkable_evidence():
 
 
 def test_v2_a_printed_deviation_without_a_cause_is_refused(tmp_path, monkeypatch):
-    cs = _set()
-    cs.printed("fig02a", "B at n=75", "0.315797", 0.4, location="eq. (3)")
-    folder = tmp_path / "rldp" / "claims"
-    folder.mkdir(parents=True)
-    cs.frame().to_csv(folder / "rldp_fig2.csv", index=False)
+    _one_deviating_fragment(tmp_path)
     monkeypatch.setattr(judging, "registry", lambda work: ([], [], []))
     with pytest.raises(ClaimError, match="needs a cause"):
         claims.write_report(tmp_path)
