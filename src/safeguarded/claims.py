@@ -935,13 +935,14 @@ def _update_review(reviewing: Path, table: pd.DataFrame) -> None:
         reviewing.write_text(_replace_block(text, REVIEW_START, REVIEW_END, review_example(table)))
 
 
-def _update_protocol(protocol: Path, v1: pd.DataFrame) -> None:
-    """docs/claims.md's sensitivity block: the counted printed verdicts under the protocol's parameters and
-    under other ones (:func:`safeguarded.judging.sensitivity_table`), from the same rows, nothing rerun."""
+def _update_protocol(protocol: Path, v1: pd.DataFrame, table: pd.DataFrame) -> None:
+    """docs/claims.md's sensitivity block: the counted printed verdicts under the protocol's parameters (the
+    report ``table``, judged from the rows ``v1``) and under other ones
+    (:func:`safeguarded.judging.sensitivity_table`), from the same rows, nothing rerun."""
     if not protocol.is_file() or v1.empty:
         return
     text = protocol.read_text()
-    body = sensitivity_markdown(sensitivity_table(v1))
+    body = sensitivity_markdown(sensitivity_table(v1, protocol=table))
     protocol.write_text(_replace_block(text, SENSITIVITY_START, SENSITIVITY_END, body))
 
 
@@ -1137,7 +1138,7 @@ def write_report(
     if findings is not None:
         findings.write_text(findings_markdown(table, WORKS))
     if protocol is not None:
-        _update_protocol(protocol, rows)
+        _update_protocol(protocol, rows, table)
     if reviewing is not None:
         _update_review(reviewing, table)
     return csv_path, md_path

@@ -125,9 +125,7 @@ class Rules:
 
     def label(self) -> str:
         """The rules in words, e.g. ``k = 3, band limit 25 %, digits ±1 unit``."""
-        unit = "half a unit" if self.digits_units == 0.5 else f"{self.digits_units:g} unit" + (
-            "s" if self.digits_units != 1 else "")
-        text = f"k = {self.k:g}, band limit {self.band_limit:.0%}, digits ±{unit}"
+        text = f"k = {self.k:g}, band limit {self.band_limit:.0%}, digits ±{_units_words(self.digits_units)}"
         return text + (f", min samples {self.min_samples}" if self.min_samples != MIN_SAMPLES else "")
 
 
@@ -284,11 +282,11 @@ def _digits(paper_value: str, rules: Rules) -> tuple[float, float]:
     return half, half * (rules.digits_units / DIGITS_UNITS)
 
 
-def _digits_words(rules: Rules) -> str:
-    units = rules.digits_units / (2 * DIGITS_UNITS)
-    if rules.digits_units == DIGITS_UNITS:
-        return "half a printed unit"
-    return f"{units:g} printed unit" + ("" if units == 1 else "s")
+def _units_words(digits_units: float, noun: str = "unit") -> str:
+    """A band of ``digits_units`` units of the last printed digit in words: "half a unit", "1 unit", ..."""
+    if digits_units == DIGITS_UNITS:
+        return f"half a {noun}"
+    return f"{digits_units:g} {noun}" + ("" if digits_units == 1 else "s")
 
 
 def _base_band(row, kind: str, tol: float, rules: Rules) -> float:
@@ -319,11 +317,12 @@ def rejudge(row, accuracy: Accuracy | None = None, rules: Rules = PROTOCOL) -> t
     if new == "reproduced" and band - digits > rules.band_limit * abs(paper) * (1 + 1e-9):
         share = (band - digits) / abs(paper) if paper else math.inf
         share = f"{share:.0%} of" if math.isfinite(share) else "more than"
+        digits_words = _units_words(rules.digits_units, "printed unit")
         return (
             "inconclusive",
             fmt(band),
             (
-                f"{source}: ±{fmt(band - digits)} beyond {_digits_words(rules)} is {share} the value "
+                f"{source}: ±{fmt(band - digits)} beyond {digits_words} is {share} the value "
                 f"{row['paper_value']} (> {rules.band_limit:.0%}): too wide to tell"
             ),
         )
@@ -714,12 +713,15 @@ def rule_variants(grid: dict | None = None) -> list[Rules]:
     return [Rules(**dict(zip(names, values, strict=True))) for values in product(*(grid[n] for n in names))]
 
 
-def sensitivity_table(v1: pd.DataFrame, variants: list[Rules] | None = None) -> pd.DataFrame:
+def sensitivity_table(
+    v1: pd.DataFrame, variants: list[Rules] | None = None, protocol: pd.DataFrame | None = None
+) -> pd.DataFrame:
     """The counted printed numbers by verdict, all works together, under each set of rules (default
     :func:`rule_variants`): one row per variant with its parameters, its counts and how many rows changed
-    verdict from the protocol's."""
+    verdict from the protocol's. ``protocol``: ``v1`` already judged under :data:`PROTOCOL` (the report
+    ``make claims`` writes), so it is not judged again."""
     variants = rule_variants() if variants is None else variants
-    base = judge(v1, PROTOCOL)
+    base = judge(v1, PROTOCOL) if protocol is None else protocol
     counted = _counted(base).index
     rows = []
     for rules in variants:
@@ -737,7 +739,7 @@ def sensitivity_markdown(table: pd.DataFrame) -> str:
              "|---:|---:|---|---:|---:|---:|---:|"]
     for r in table.itertuples(index=False):
         protocol = (r.k, r[1], r[2]) == (V1_K, MAX_RELATIVE_BAND, DIGITS_UNITS)
-        digits = "half a unit" if r[2] == DIGITS_UNITS else f"{r[2] / (2 * DIGITS_UNITS):g} unit"
+        digits = _units_words(r[2])
         cells = [f"{r.k:g}", f"{r[1]:.0%}", digits, f"{r.reproduced:,}", f"{r.deviates:,}",
                  f"{r.inconclusive:,}", f"{r.changed:,}"]
         if protocol:
@@ -828,8 +830,8 @@ def main(argv=None) -> int:
     after = protocol if rules == PROTOCOL else judge(v1, rules)
     print(f"protocol: {PROTOCOL.label()}\nrules:    {rules.label()}\n")
     changes = count_changes(protocol, after)
-    totals = {v: (int(printed_counts(protocol)[v].sum()), int(printed_counts(after)[v].sum()))
-              for v in PRINTED_VERDICTS}
+    before_totals, after_totals = printed_counts(protocol).sum(), printed_counts(after).sum()
+    totals = {v: (int(before_totals[v]), int(after_totals[v])) for v in PRINTED_VERDICTS}
     total_row = {"work": "all", "moves": "",
                  **{v: f"{a} → {b} ({b - a:+d})" if a != b else f"{a}" for v, (a, b) in totals.items()}}
     print(pd.concat([changes, pd.DataFrame([total_row])], ignore_index=True).to_markdown(index=False))

@@ -184,18 +184,19 @@ def register_stored(claims, item: str, df) -> None:
     printed cell's digits, so the band is the printed table's (half a unit of its last digit, or of the
     fifth significant figure in Tables 38, 39 and 41)."""
     check_type("claims", claims, ClaimSet, "a ClaimSet")
-    for r in stored_comparison(item, df).itertuples(index=False):
-        printed = THESIS_TABLES[item][r.problem][r.bound]
+    for r in stored_comparison(item, df).to_dict("records"):
+        printed, value = r["printed"], r["authors' stored"]
         decimals = len(printed.split(".")[1]) if "." in printed else 0
-        stored = f"{r[3]:,.{decimals}f}"
+        stored = f"{value:,.{decimals}f}"
         kw = {}
         if item in _SIG5:
             kw = dict(solver_tolerance=sig5_tolerance(stored),
                       reason="the table prints five significant figures")
-        claims.printed(item, f"{r.problem} {r.bound} (authors' stored solution)", stored, float(r.ours),
-                       reference="supplement", location=_stored_file(item, r.problem, r.bound),
-                       note=f"printed {printed}: the printed value is {'' if r[8] else 'not '}the stored one "
-                       f"at the printed digits (printed - stored {r[5]:+.3g})", **kw)
+        name, bound, is_stored = r["problem"], r["bound"], "" if r["printed is stored"] else "not "
+        claims.printed(item, f"{name} {bound} (authors' stored solution)", stored, float(r["ours"]),
+                       reference="supplement", location=_stored_file(item, name, bound),
+                       note=f"printed {printed}: the printed value is {is_stored}the stored one at the "
+                       f"printed digits (printed - stored {r['printed - stored']:+.3g})", **kw)
 
 
 def register_bounds(claims, item: str, df, *, columns=("upper", "lower"), skip=(), note: str = "",
