@@ -2282,7 +2282,7 @@ CM_LSE, CM_QUAD, CM_SUMMAX = _cm_poly("lse"), _cm_poly("quad"), _cm_poly("summax
 CM_NOT_BALL = ["bogus", Made("a PolyInstance", CM_LSE)]
 CM_UNBOUNDED = Made("an unbounded polyhedron", _cm_poly("lse", D=((1.0, -1.0),)))
 CM_EMPTY = Made("an empty polyhedron", _cm_poly("lse", d=(-1.0,)))
-CM_BOUNDS = _cm_frame(upper=[10.0186], lower=[9.7816], ms_value=[9.7890])
+CM_BOUNDS = _cm_frame(upper=[10.0186], lower=[9.7816], ms_value=[9.7890], local_value=[9.7890])
 CM_EXACT = _cm_frame(exact=[15.0], exact_status=["optimal"], exact_bound=[15.0])
 CM_REPORT_BAD = dict(
     claims=["bogus"],
@@ -2528,6 +2528,22 @@ CASES += [
         limit=[-1.0, NAN],
         location=["", 5],
         names=[5],
+    ),
+    case(
+        "convex_max.report.local_comparison",
+        dict(item="table37", df=CM_BOUNDS),
+        item=["table39", 37],
+        df=["bogus", Made("a frame without a local_value column",
+                          lambda: CM_BOUNDS().drop(columns="local_value"))],
+    ),
+    case("convex_max.report.register_local_values", dict(claims=_cm_claims, item="table37", df=CM_BOUNDS),
+         **CM_REPORT_BAD),
+    case(
+        "convex_max.report.register_single_start",
+        dict(claims=_cm_claims, item="table37", df=CM_BOUNDS, finds=("P1",), location="Table 37"),
+        **CM_REPORT_BAD,
+        finds=["P1", (5,)],
+        location=[5],
     ),
     case(
         "convex_max.tables.table37_row",

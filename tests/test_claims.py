@@ -72,6 +72,27 @@ def test_a_band_wider_than_the_effect_cannot_confirm_but_can_refute():
     )
 
 
+def test_a_comparison_that_cannot_refute_confirms_or_stays_inconclusive_even_when_rejudged():
+    """§2e: a value outside the band of a confirm-only comparison is inconclusive with its reason, a value
+    inside it reproduced; re-judging under a narrower band never turns either into a deviation."""
+    from safeguarded.judging import Rules, rejudge
+
+    cs = _set()
+    why = dict(location="Table 37", cannot_refute="another optimum")
+    same = cs.printed("t", "P1 local", "9.7890", 9.78897, **why)
+    other = cs.printed("t", "P2 local", "54.0329", 55.8913, **why)
+    plain = cs.printed("t", "P3 local", "54.0329", 55.8913, location="Table 37")
+    assert (same.verdict, other.verdict, plain.verdict) == ("reproduced", "inconclusive", "deviates")
+    assert other.note.startswith("confirms only: another optimum")
+    assert float(other.reproduced_value) == 55.8913
+    narrow = Rules(digits_units=0.1)  # a tenth of a printed unit: 9.78897 is then outside 9.7890's band
+    row = {**same.__dict__, "reference": "printed", "runs": "1", "note": same.note}
+    assert rejudge(row, None, narrow)[0] == "inconclusive"
+    assert rejudge({**row, "note": ""}, None, narrow)[0] == "deviates"  # the same row without §2e
+    with pytest.raises(ClaimError, match="cannot_refute"):
+        cs.printed("t", "x", "1.0", 1.0, location="Table 1", cannot_refute=True)
+
+
 def test_monte_carlo_rule_and_missing_se():
     cs = _set()
     row = cs.printed_mc("t", "err", "21.73", 21.49, 0.10, location="Table 2, adult, TLN")

@@ -367,3 +367,42 @@ def test_deviation_table_lists_exactly_the_bounds_outside_their_tolerance_with_r
     # an LB above the printed value: the thesis's point is worse
     assert "worse" in explain_deviation("table37", pd.Series(dict(problem="P7", upper=571.0, lower=570.9)),
                                         "lower")
+
+
+def test_knitro_values_against_the_local_stand_in_confirm_or_refute_only_by_the_bound():
+    """§2e for Knitro's columns: equal at the printed digits -> reproduced; a printed local value above our
+    certified bound (plus half a unit and the bound's own inaccuracy) -> deviates; else inconclusive. The
+    verdicts a ClaimSet gives are the comparison's."""
+    import pandas as pd
+
+    from safeguarded.claims import ClaimSet
+    from safeguarded.convex_max import report
+
+    # Table 37: P1 Knitro 9.7890 (no multistart), P2 Knitro 54.0329, multistart 55.8913, printed UB 56.0521
+    df = pd.DataFrame([
+        dict(problem="P1", local_value=9.78897, ms_value=9.78897, upper=10.0186, lower=9.7816),
+        dict(problem="P2", local_value=55.0, ms_value=55.75, upper=55.8, lower=55.7288),  # UB below 55.8913
+        dict(problem="P4", local_value=170.0, ms_value=179.1, upper=179.12237, lower=179.12246),
+    ])
+    got = report.local_comparison("table37", df)
+    verdicts = dict(zip(got["problem"] + " " + got["run"], got["verdict"], strict=True))
+    assert verdicts == {"P1 single start": "reproduced", "P2 single start": "inconclusive",
+                        "P2 multistart": "deviates", "P4 single start": "inconclusive",
+                        # 179.1224 <= UB 179.12237 + 9e-5 (UB below LB) + 5e-5: not refuted
+                        "P4 multistart": "inconclusive"}
+    claims = ClaimSet("convex_max", "test_knitro", scale="paper", solver="CLARABEL", runs="deterministic")
+    report.register_local_values(claims, "table37", df)
+    rows = {c.claim: c for c in claims.claims}
+    named = {k: f"{k.split()[0]} Knitro {k.split(' ', 1)[1]} value" for k in verdicts}
+    assert {k: rows[named[k]].verdict for k in verdicts} == verdicts
+    assert rows["P2 Knitro single start value"].note.startswith("confirms only:")
+    assert "above it" in rows["P2 Knitro multistart value"].note
+    assert all(c.solver == report.LOCAL_STANDIN for c in claims.claims)
+    # the text's single-start statement: misses everywhere but the named problem
+    claims = ClaimSet("convex_max", "test_single", scale="paper", solver="CLARABEL", runs="deterministic")
+    t40 = pd.DataFrame([dict(problem="P1-size40", local_value=248.75887, ms_value=248.75887, lower=248.75887),
+                        dict(problem="P2", local_value=59.8, ms_value=64.8926, lower=np.nan)])
+    report.register_single_start(claims, "table40", t40, finds=("P1-size40",), location="L5377")
+    assert claims.claims[-1].verdict == "qualitative-ok"
+    report.register_single_start(claims, "table40", t40, finds=("P2",), location="L5377")
+    assert claims.claims[-1].verdict == "qualitative-fails"

@@ -54,6 +54,7 @@ import numpy as np
 import pandas as pd
 
 from safeguarded.claim_rules import (  # noqa: F401  (printed_tolerance is re-exported: part of the protocol)
+    CANNOT_REFUTE_PREFIX,
     FITTED_PREFIX,
     ClaimError,
     fmt_against,
@@ -305,7 +306,8 @@ class ClaimSet:
             "too wide to confirm (a value outside it still deviates)"
         )
 
-    def _numeric(self, item, claim, reference, location, paper_str, paper, ours, tol, relation, effect, opts):
+    def _numeric(self, item, claim, reference, location, paper_str, paper, ours, tol, relation, effect, opts,
+                 cannot_refute=""):
         if relation not in RELATIONS:
             raise ClaimError(f"relation must be one of {RELATIONS}, got relation={relation!r}")
         label = claim if relation == "==" else f"{claim} ({relation} paper value)"
@@ -316,6 +318,12 @@ class ClaimSet:
             opts["note"] = "no standard error" + (f"; {opts.get('note')}" if opts.get("note") else "")
             return self._add(item, label, reference, location, paper_str, ours, None, "inconclusive", opts)
         ok = _compare(float(ours), paper, tol, relation)
+        if cannot_refute:
+            opts["note"] = f"{CANNOT_REFUTE_PREFIX}{cannot_refute}" + (
+                f"; {opts.get('note')}" if opts.get("note") else ""
+            )
+            if not ok:
+                return self._add(item, label, reference, location, paper_str, ours, tol, "inconclusive", opts)
         too_wide = self._wider_than_effect(tol, effect)
         if ok and too_wide:
             opts["note"] = too_wide + (f"; {opts.get('note')}" if opts.get("note") else "")
@@ -339,6 +347,7 @@ class ClaimSet:
         reason: str = "",
         effect: float | None = None,
         reference: str = "printed",
+        cannot_refute: str = "",
         **opts,
     ) -> Claim:
         """A deterministic number the work prints (``paper``: the printed string).
@@ -346,10 +355,16 @@ class ClaimSet:
         Tolerance: half a unit of its last printed digit, or ``solver_tolerance`` where that is larger
         (``reason`` then required and added to the note).  ``reference="supplement"`` marks a number the
         work does not print but its authors' supplement or public scripts state (judged alike, never
-        counted with the work's printed numbers; ``location`` names the source).
+        counted with the work's printed numbers; ``location`` names the source).  ``cannot_refute``
+        (a reason) marks a comparison that can confirm but not refute, e.g. a substitute local solver
+        that may stop at another local optimum: a value outside the band is then ``inconclusive`` with
+        that reason instead of ``deviates`` (docs/claims.md §2e; the caller decides, from a certificate
+        of its own, when a value is refuted and then omits it).
         """
         if reference not in ("printed", "supplement"):
             raise ClaimError(f"reference must be 'printed' or 'supplement', got reference={reference!r}")
+        if not isinstance(cannot_refute, str):
+            raise ClaimError(f"cannot_refute must be a reason (a string), got {cannot_refute=!r}")
         tol = printed_tolerance(paper)
         if solver_tolerance is not None:
             if not (solver_tolerance >= 0):
@@ -364,7 +379,8 @@ class ClaimSet:
                     f"; {opts['note']}" if opts.get("note") else ""
                 )
         return self._numeric(
-            item, claim, reference, location, paper, parse_printed(paper), ours, tol, relation, effect, opts
+            item, claim, reference, location, paper, parse_printed(paper), ours, tol, relation, effect, opts,
+            cannot_refute=cannot_refute,
         )
 
     def printed_mc(

@@ -51,7 +51,7 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-from safeguarded.claim_rules import FITTED_PREFIX, fmt, printed_tolerance
+from safeguarded.claim_rules import CANNOT_REFUTE_PREFIX, FITTED_PREFIX, fmt, printed_tolerance
 
 __all__ = [
     "Accuracy",
@@ -313,6 +313,8 @@ def rejudge(row, accuracy: Accuracy | None = None, rules: Rules = PROTOCOL) -> t
     if None in (paper, ours, tol):
         return verdict, tol_text, ""
     new, band, why, source = _decisive(row, accuracy, verdict, paper, ours, tol, rules)
+    if new == "deviates" and str(row["note"]).startswith(CANNOT_REFUTE_PREFIX):  # §2e: it confirms only
+        return "inconclusive", fmt(band), f"outside the band ±{fmt(band)}, which cannot refute"
     _, digits = _digits(row["paper_value"], rules)
     if new == "reproduced" and band - digits > rules.band_limit * abs(paper) * (1 + 1e-9):
         share = (band - digits) / abs(paper) if paper else math.inf
