@@ -93,6 +93,24 @@ def test_a_comparison_that_cannot_refute_confirms_or_stays_inconclusive_even_whe
         cs.printed("t", "x", "1.0", 1.0, location="Table 1", cannot_refute=True)
 
 
+def test_a_comparison_that_decides_nothing_is_inconclusive_inside_and_outside_its_band():
+    """§2f: a row in a unit chosen to match the work's magnitudes is inconclusive whatever the value (which
+    stays shown), and re-judging leaves it so."""
+    from safeguarded.judging import rejudge
+
+    cs = _set()
+    why = dict(location="Table 24", cannot_decide="unit not stated")
+    inside = cs.printed_mc("t", "bike full Nom", "210.5", 210.4, 1.0, **why)
+    outside = cs.printed_mc("t", "bike half Nom", "210.5", 45.0, 1.0, **why)
+    for row in (inside, outside):
+        assert row.verdict == "inconclusive" and row.note.startswith("decides nothing: unit not stated")
+        assert rejudge({**row.__dict__, "runs": "10 splits"}, None)[0] == "inconclusive"
+    assert float(outside.reproduced_value) == 45.0
+    assert cs.printed_mc("t", "bike plain", "210.5", 45.0, 1.0, location="Table 24").verdict == "deviates"
+    with pytest.raises(ClaimError, match="cannot_decide"):
+        cs.printed_mc("t", "x", "1.0", 1.0, 0.1, location="Table 1", cannot_decide=1)
+
+
 def test_monte_carlo_rule_and_missing_se():
     cs = _set()
     row = cs.printed_mc("t", "err", "21.73", 21.49, 0.10, location="Table 2, adult, TLN")

@@ -12,13 +12,15 @@ import re
 
 import numpy as np
 
-__all__ = ["CANNOT_REFUTE_PREFIX", "ClaimError", "FITTED_PREFIX", "fmt", "fmt_against", "parse_printed",
-           "printed_tolerance"]
+__all__ = ["CANNOT_DECIDE_PREFIX", "CANNOT_REFUTE_PREFIX", "ClaimError", "FITTED_PREFIX", "fmt",
+           "fmt_against", "parse_printed", "printed_tolerance"]
 
 #: A note starting with this declares a rule fitted to the work's outputs (never counted as reproduced).
 FITTED_PREFIX = "fitted: "
 #: How the note of a comparison that can confirm but not refute starts (docs/claims.md §2e).
 CANNOT_REFUTE_PREFIX = "confirms only: "
+#: How the note of a comparison that can neither confirm nor refute starts (docs/claims.md §2f).
+CANNOT_DECIDE_PREFIX = "decides nothing: "
 
 
 class ClaimError(ValueError):

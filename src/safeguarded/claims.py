@@ -54,6 +54,7 @@ import numpy as np
 import pandas as pd
 
 from safeguarded.claim_rules import (  # noqa: F401  (printed_tolerance is re-exported: part of the protocol)
+    CANNOT_DECIDE_PREFIX,
     CANNOT_REFUTE_PREFIX,
     FITTED_PREFIX,
     ClaimError,
@@ -307,10 +308,19 @@ class ClaimSet:
         )
 
     def _numeric(self, item, claim, reference, location, paper_str, paper, ours, tol, relation, effect, opts,
-                 cannot_refute=""):
+                 cannot_refute="", cannot_decide=""):
         if relation not in RELATIONS:
             raise ClaimError(f"relation must be one of {RELATIONS}, got relation={relation!r}")
+        for name, value in (("cannot_refute", cannot_refute), ("cannot_decide", cannot_decide)):
+            if not isinstance(value, str):
+                raise ClaimError(f"{name} must be a reason (a string), got {name}={value!r}")
         label = claim if relation == "==" else f"{claim} ({relation} paper value)"
+        if cannot_decide:  # §2f: shown, never decided
+            opts["note"] = f"{CANNOT_DECIDE_PREFIX}{cannot_decide}" + (
+                f"; {opts.get('note')}" if opts.get("note") else ""
+            )
+            return self._add(item, label, reference, location, paper_str, None if _missing(ours) else ours,
+                             tol, "inconclusive", opts)
         if _missing(ours):
             opts["note"] = "no reproduced value" + (f"; {opts.get('note')}" if opts.get("note") else "")
             return self._add(item, label, reference, location, paper_str, None, tol, "inconclusive", opts)
@@ -363,8 +373,6 @@ class ClaimSet:
         """
         if reference not in ("printed", "supplement"):
             raise ClaimError(f"reference must be 'printed' or 'supplement', got reference={reference!r}")
-        if not isinstance(cannot_refute, str):
-            raise ClaimError(f"cannot_refute must be a reason (a string), got {cannot_refute=!r}")
         tol = printed_tolerance(paper)
         if solver_tolerance is not None:
             if not (solver_tolerance >= 0):
@@ -395,10 +403,14 @@ class ClaimSet:
         paper_se: float | None = None,
         relation: str = "==",
         effect: float | None = None,
+        cannot_decide: str = "",
         **opts,
     ) -> Claim:
         """A Monte-Carlo number the work prints: tolerance ``k`` standard errors of the difference plus
-        half a unit of the printed digit; ``inconclusive`` without a standard error."""
+        half a unit of the printed digit; ``inconclusive`` without a standard error.  ``cannot_decide`` (a
+        reason) marks a comparison that can neither confirm nor refute, e.g. in a unit the work does not
+        state and we chose to match its magnitudes: the row is ``inconclusive`` whatever the value, which
+        stays shown (docs/claims.md §2f)."""
         tol = None
         if not _missing(ours_se):
             if ours_se < 0 or (paper_se is not None and paper_se < 0):
@@ -408,7 +420,8 @@ class ClaimSet:
             se = math.hypot(float(ours_se), float(paper_se or 0.0))
             tol = self.k * se + printed_tolerance(paper)
         return self._numeric(
-            item, claim, "printed", location, paper, parse_printed(paper), ours, tol, relation, effect, opts
+            item, claim, "printed", location, paper, parse_printed(paper), ours, tol, relation, effect, opts,
+            cannot_decide=cannot_decide,
         )
 
     def derived(

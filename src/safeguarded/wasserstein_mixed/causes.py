@@ -9,7 +9,10 @@ The unit of Tables 24–26 is ours: the captions say "mean squared errors" of ou
 (L3502) and the magnitudes (100–900) fit neither the MSE nor its root without a factor; we print MSE × 10³
 because it matches the printed magnitudes, i.e. a rule fitted to the thesis.  The authors' public code
 (``selvi-aras/WassersteinLR``, the NeurIPS-2022 predecessor) covers logistic regression only and states no
-regression unit, so the choice stays ``ours:``.
+regression unit, so the choice stays ``ours:``.  Since 2026-11-29 the notebook registers those rows as
+comparisons that decide nothing (``cannot_decide``, docs/claims.md §2f): they are ``inconclusive`` and no
+rule below attributes them; the Tables 24–26 rules keep what each set's rows show in our unit (the ratios
+measured), which the notebook's "Paper vs ours" section states too.
 """
 
 from __future__ import annotations
@@ -114,7 +117,7 @@ CAUSES: list[Cause] = [
             "thesis's over 10 splits (full 1.1-1.6x, half 1.4-2.0x; Nom of the LP losses aside); the "
             "regression error's unit and fire's output transform are "
             "not stated, and ours (MSE x 10^3 of log(1 + area)) was fitted to the printed magnitudes, so "
-            "these rows are declared fitted and not counted"
+            "a comparison in it decides nothing (the rows are inconclusive, docs/claims.md §2f)"
         ),
         evidence=_UNIT + "; fire's output: log(1 + area) (ours)",
         item=r"^table2[4-6]$",
@@ -128,7 +131,8 @@ CAUSES: list[Cause] = [
             "over 10 splits (15-52 vs 270-660, and 109-241 in four MixF(1) / ConF(1) cells of the LP losses; "
             "Nom of the LP losses aside); the regression error's unit "
             "and the output's scaling are not stated, and "
-            "ours was fitted to the printed magnitudes, so these rows are declared fitted and not counted"
+            "ours was fitted to the printed magnitudes, so a comparison in it decides nothing (the rows are "
+            "inconclusive, docs/claims.md §2f)"
         ),
         evidence=_UNIT,
         item=r"^table2[4-6]$",
@@ -216,8 +220,8 @@ CAUSES: list[Cause] = [
             "that differs per set: flare 0.06-0.23x (35-50 vs 198-219, two printed half-size cells 360 and "
             "752), garments 0.30-0.32x (full size; "
             "110-119 vs 363-378), student 0.50-0.57x (198-248 vs 378-452); the regression error's unit and "
-            "the output scaling are not stated, ours was fitted to the printed magnitudes, so these rows "
-            "are declared fitted and not counted"
+            "the output scaling are not stated, ours was fitted to the printed magnitudes, so a comparison "
+            "in it decides nothing (the rows are inconclusive, docs/claims.md §2f)"
         ),
         evidence=_UNIT,
         item=r"^table2[4-6]$",
