@@ -17,7 +17,8 @@ html_theme = "alabaster"
 html_theme_options = {"page_width": "1200px", "sidebar_width": "220px", "show_powered_by": False}
 html_static_path = ["_static"]
 html_css_files = ["site.css"]
-# claims.js (an ES module configuring DataTables) is loaded by the claims page alone
+# claims.js (a classic script configuring DataTables, no module: the page works from file://) is loaded
+# by the claims page alone
 html_copy_source = False
 html_show_sourcelink = False
 html_title = project

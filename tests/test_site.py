@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -91,7 +92,10 @@ def test_claims_page_embeds_every_row_safely():
     assert data["values"][runs] == ["the same long text " * 20]
     assert {r[int(runs)] for r in data["rows"]} == {0}
     assert str(data["columns"].index("claim")) not in data["values"]  # distinct on every row: as is
-    assert "vendor/datatables/dt_bundle.css" in page and 'type="module" src="_static/claims.js"' in page
+    assert "vendor/datatables/dt_bundle.css" in page and '<script src="_static/claims.js">' in page
+    # classic scripts only: a module (type="module", import) is refused on a page opened from disk
+    assert f'<script src="_static/vendor/datatables/{site.DATATABLES_CLASSIC}">' in page
+    assert 'type="module"' not in page
 
 
 def _claim(work, verdict, reference="printed", scale="paper", note=""):
@@ -173,3 +177,135 @@ def test_grid_tables_are_found_and_mapped(tmp_path):
     maps = site.map_images(grid, "dp_noise", tmp_path)
     assert [(item, png.name) for item, _, png in maps] == [("table01", "table01_map.png")]
     assert maps[0][2].read_bytes().startswith(b"\x89PNG")
+
+
+# --------------------------------------------------------------------------------------------------
+# from a claims row to the notebook section that computed it, and back
+
+
+def test_claim_anchors_are_slugs_of_the_items_alone():
+    ids = site.claim_anchors(["table02", "Sec. 3.2", "Lemma 6", "Sec. 3.2"])
+    assert ids == {"table02": "claim-table02", "Sec. 3.2": "claim-sec-3-2", "Lemma 6": "claim-lemma-6"}
+    clash = site.claim_anchors(["Fig. 2", "fig-2", "§"])  # one slug for two items, or none: a hash too
+    assert len(set(clash.values())) == 3 and all(re.fullmatch(r"claim-[a-z0-9-]+", v) for v in clash.values())
+    assert clash == site.claim_anchors(["Fig. 2", "fig-2", "§"])
+
+
+def _cells(*specs) -> dict:
+    cells = [{"cell_type": kind, "id": f"c{i}", "metadata": {}, "source": text,
+              **({"outputs": [], "execution_count": i + 7} if kind == "code" else {})}
+             for i, (kind, text) in enumerate(specs)]
+    return {"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+
+
+def _inserted(nb: dict) -> list[tuple[int, str]]:
+    return [(i, c["source"]) for i, c in enumerate(nb["cells"]) if str(c.get("id", "")).startswith("site-")]
+
+
+def test_anchors_go_where_an_item_is_first_computed_and_the_claims_link_under_the_claims_cell():
+    nb = _cells(("markdown", "# Title"), ("code", "import x"), ("markdown", "## Table 2"),
+                ("code", 'table2 = run(name="w/table2")\nsave_table(t, "w", "table02")'),
+                ("code", 'fig = save_figure(f, "fig01")'),
+                ("markdown", "## Claims"),
+                ("code", 'claims.printed("table02", ...)\nfor k in K:\n    claims.printed(f"table{k}", ...)\n'
+                         "claims.save()\nclaims.summary()"))
+    places = site.anchor_cells(nb, ["table02", "fig01", "table03"])
+    # the markdown introducing the first code cell naming the item; a code cell right after code; else
+    # the claims cell (an item only an f-string makes), under its heading
+    assert places == {"table02": 2, "fig01": 4, "table03": 5}
+    assert site.claims_cell(nb) == 6
+    out = site.with_claim_links(nb, "w_table2", ["table02", "fig01", "table03"], count=12)
+    inserted = _inserted(out)
+    assert [i for i, _ in inserted] == [2, 5, 7, 10]
+    assert 'id="claim-table02"' in inserted[0][1] and 'id="claim-fig01"' in inserted[1][1]
+    assert 'id="claim-table03"' in inserted[2][1] and 'data-item="table03"' in inserted[2][1]
+    assert out["cells"][9]["source"].endswith("claims.summary()")  # the claims cell, then the link back
+    assert 'href="../claims-report.html#source=w_table2"' in inserted[3][1] and "12 claims" in inserted[3][1]
+    assert [c for c in out["cells"] if not c["id"].startswith("site-")] == nb["cells"]  # nothing else changes
+    assert site.with_claim_links(nb, "w_table2", []) is nb
+
+
+def test_anchors_are_stable_across_renders():
+    """The same anchors, in the same places, whatever the execution counts and outputs of the run."""
+    nb = _cells(("markdown", "## A"), ("code", 'x = f("table01")'), ("code", "claims.save()"))
+    rerun = json.loads(json.dumps(nb))
+    for n, cell in enumerate(c for c in rerun["cells"] if c["cell_type"] == "code"):
+        cell["execution_count"] = 100 + n
+        cell["outputs"] = [{"output_type": "stream", "name": "stdout", "text": f"run {n}\n"}]
+    first = site.with_claim_links(nb, "w_a", ["table01"])
+    assert _inserted(first) == _inserted(site.with_claim_links(rerun, "w_a", ["table01"]))
+    again = site.with_claim_links(json.loads(json.dumps(nb)), "w_a", ["table01"])
+    assert _inserted(first) == _inserted(again)
+
+
+def test_every_claims_row_links_to_an_anchor_of_its_notebook_page():
+    """On the repository's report: each row's link names a notebook page the site renders and an anchor
+    the site puts on it (twice, from two loads: the same), and names the notebook's stored sweeps."""
+    from safeguarded.notebooks import notebooks_of
+    from safeguarded.paths import REPO_ROOT, WORKS
+
+    rows = site.read_claims()
+    if not rows:
+        pytest.skip("no claims report yet (make claims)")
+    found = site.fragments()
+    links = site.claim_links(rows, found=found)
+    pages = {p.stem for w in WORKS for p in notebooks_of(w)}
+    sweeps = site.notebook_sweeps()
+    ids = {}
+    for notebook, (_, pairs) in found.items():
+        assert notebook in pages, f"a fragment without a notebook page: {notebook}"
+        items = [item for item, _ in pairs]
+        placed = []
+        for _ in range(2):  # two site copies of the notebook
+            nb = json.loads((REPO_ROOT / "notebooks" / f"{notebook}.ipynb").read_text(encoding="utf-8"))
+            placed.append(_inserted(site.with_claim_links(nb, notebook, items)))
+        assert placed[0] == placed[1]
+        ids[notebook] = set(re.findall(r'id="([^"]+)"', "".join(text for _, text in placed[0])))
+        assert any(f"claims-report.html#source={notebook}" in text for _, text in placed[0]), notebook
+    broken, unnamed = [], []
+    for row, link in zip(rows, links, strict=True):
+        if not link["source"]:  # a statement of a ledger: no notebook computed it, and the row says so
+            assert link["sweeps"] in (site.LEDGER_SOURCE.format(work=row["work"]), site.NO_NOTEBOOK)
+            continue
+        page, anchor = link["link"].split("#")
+        if page != f"works/{link['source']}.html" or anchor not in ids[link["source"]]:
+            broken.append(f"{row['work']}/{row['item']}: {link['link']}")
+        if link["sweeps"] != sweeps.get(link["source"], site.NO_SWEEP) or not link["sweeps"]:
+            unnamed.append(link["source"])
+    assert not broken, broken[:10]
+    assert not unnamed, sorted(set(unnamed))
+    assert sum(bool(link["source"]) for link in links) > len(rows) / 2
+
+
+def test_sweeps_are_named_with_version_and_cells_or_said_to_be_none(tmp_path):
+    (tmp_path / "claims_sweeps.csv").write_text(
+        "work,notebook,items,sweeps\n"
+        "routing,routing_fig2_table1,fig02,routing/alg1 v1 (75 / 75 cells stored)\n"
+        "rldp,rldp_fig2,fig02,none recorded\n")
+    assert site.notebook_sweeps(tmp_path) == {"routing_fig2_table1": "routing/alg1 v1 (75 / 75 cells stored)",
+                                              "rldp_fig2": site.NO_SWEEP}
+
+
+def test_claims_page_carries_each_rows_link_and_sweeps():
+    rows = [{"work": "rldp", "item": "fig02", "claim": "c", "verdict": "reproduced"}]
+    links = [{"source": "rldp_fig2", "link": "works/rldp_fig2.html#claim-fig02", "sweeps": site.NO_SWEEP}]
+    page = site.claims_page(rows, links)
+    data = json.loads(page.split('type="application/json">')[1].split("</script>")[0])
+    row = dict(zip(data["columns"], data["rows"][0], strict=True))
+    assert (row["source"], row["link"], row["sweeps"]) == ("rldp_fig2", links[0]["link"], site.NO_SWEEP)
+    assert '<label>notebook <select id="claims-source" data-column="source">' in page
+    with pytest.raises(ValueError):
+        site.claims_page(rows, links * 2)
+
+
+def test_the_datatables_module_becomes_a_classic_script():
+    module = "var a=1;function b(){return a}export{b as default,a as jQuery};\n/*! licence\n*/\n"
+    out = site.classic_datatables(module)
+    assert "export" not in out.split("/*!")[0] and "licence" in out
+    assert 'window.itablesBundle = {"default":b,"jQuery":a};' in out and "window.DataTable = " in out
+    with pytest.raises(RuntimeError):
+        site.classic_datatables("import x from './y.js';" + module)
+    with pytest.raises(RuntimeError):
+        site.classic_datatables("var a=1;")
+    bundle = (site._datatables_dir() / "dt_bundle.js").read_text(encoding="utf-8")  # the one shipped
+    assert "window.DataTable = window.itablesBundle.default" in site.classic_datatables(bundle)

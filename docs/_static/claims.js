@@ -1,13 +1,17 @@
-// The claims report's table, drawn by DataTables (the bundle itables ships, copied into
-// _static/vendor/datatables/ by safeguarded.site: no network). This module only configures it:
-// the data is the JSON in <script id="claims-data"> ({columns, rows as arrays, the distinct texts of
-// the dictionary-encoded columns, verdicts}); runs, location and solver are hidden until chosen with
-// the "columns" button (the search sees them); the selects filter one column each (exact value), the
-// search box is DataTables' own (debounced), and every filter is written to the URL hash
-// (#work=routing&verdict=deviates&q=...), which re-filters the table when it changes, so a filtered
-// view can be linked.
-import DataTable from "./vendor/datatables/dt_bundle.js";
-
+// The claims report's table, drawn by DataTables (the bundle itables ships, made a classic script
+// _static/vendor/datatables/dt_bundle.classic.js by safeguarded.site, which sets window.DataTable: no
+// network, and no module either, so the page works opened from disk, file://, as well as served). This
+// script only configures it: the data is the JSON in <script id="claims-data"> ({columns, rows as
+// arrays, the distinct texts of the dictionary-encoded columns, verdicts}); runs, location and solver are
+// hidden until chosen with the "columns" button (the search sees them); each row's item links to the
+// notebook section that computed it (its "link"), its notebook column names the notebook and the stored
+// sweeps it read ("sweeps"); the selects filter one column each (exact value), the search box is
+// DataTables' own (debounced), and every filter is written to the URL hash
+// (#work=routing&verdict=deviates&source=routing_fig1&q=...), which re-filters the table when it
+// changes, so a filtered view can be linked (each notebook page links to its rows so).
+(function () {
+"use strict";
+const DataTable = window.DataTable;
 const node = document.getElementById("claims-data");
 const holder = document.getElementById("claims-table");
 if (node && holder) {
@@ -16,7 +20,8 @@ if (node && holder) {
   const values = payload.values || {};  // dictionary-encoded columns: position -> distinct texts
   payload.rows = payload.rows.map((r) => r.map((v, i) => (values[i] ? values[i][v] : v)));
   const index = Object.fromEntries(columns.map((c, i) => [c, i]));
-  const labels = { deviation: "|deviation| / tol.", paper_value: "paper", reproduced_value: "ours" };
+  const labels = { deviation: "|deviation| / tol.", paper_value: "paper", reproduced_value: "ours",
+                   source: "notebook" };
   const EMPTY = "(none)";
   const filters = Array.from(document.querySelectorAll("#claims-app select[data-column]"))
     .filter((s) => s.dataset.column in index);
@@ -24,10 +29,32 @@ if (node && holder) {
   const number = (v) => (v === null || v === undefined || v === "" ? null : Number(v));
   const text = DataTable.render.text();
   const HIDDEN = new Set(["runs", "location", "solver"]);  // shown with the "columns" button
+  const DATA_ONLY = new Set(["link", "sweeps"]);  // shown inside the item and notebook cells
+  const html = (s) => String(s ?? "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const link = index.link;
+  // the item: a link to the notebook section that computed the row (where the row has one)
+  const itemCell = (v, kind, row) => {
+    if (kind !== "display") return v ?? "";
+    const to = link === undefined ? "" : row[link];
+    return to ? `<a class="claims-source" href="${html(to)}" title="the notebook section that computed it: ` +
+      `${html(to.replace(/^works\//, "").replace(/\.html#/, " § "))}">${html(v)}</a>` : html(v);
+  };
+  // the notebook, linked, and the stored sweeps it read (or why there is none)
+  const sourceCell = (v, kind, row) => {
+    if (kind !== "display") return v ?? "";
+    const to = link === undefined ? "" : row[link];
+    const sweeps = index.sweeps === undefined ? "" : row[index.sweeps];
+    return (v && to ? `<a href="${html(to)}">${html(v)}</a>` : html(v)) +
+      (sweeps ? `<div class="claims-sweeps">${html(sweeps)}</div>` : "");
+  };
+
+  const shown = columns.map((c, i) => [c, i]).filter(([c]) => !DATA_ONLY.has(c));
+  const colOf = Object.fromEntries(shown.map(([c], k) => [c, k]));  // column -> DataTables' column index
+  const devCol = colOf.deviation;
 
   const table = new DataTable(holder, {
     data: payload.rows,
-    columns: columns.map((c, i) => ({
+    columns: shown.map(([c, i]) => ({
       title: labels[c] || c.replaceAll("_", " "),
       data: i,
       className: "col-" + c,
@@ -39,7 +66,7 @@ if (node && holder) {
           if (kind === "sort" || kind === "type") return x === null ? -1 : x;  // no number: last
           return x === null ? "" : String(Number(x.toPrecision(3)));
         }
-        : text,
+        : c === "item" ? itemCell : c === "source" ? sourceCell : text,
     })),
     deferRender: true,
     autoWidth: false,
@@ -79,7 +106,7 @@ if (node && holder) {
     for (const s of filters) {
       const v = s.value;
       const pattern = v === "" ? "" : v === EMPTY ? "^$" : "^" + escape(v) + "$";
-      table.column(index[s.dataset.column]).search(pattern, true, false);
+      table.column(colOf[s.dataset.column]).search(pattern, true, false);
     }
   };
   const state = () => {
@@ -87,7 +114,7 @@ if (node && holder) {
     for (const s of filters) if (s.value) params.set(s.dataset.column, s.value);
     if (table.search()) params.set("q", table.search());
     const order = table.order();
-    if (order.length && order[0][0] === dev) params.set("sort", order[0][1] === "desc" ? "deviation" : "-deviation");
+    if (order.length && order[0][0] === devCol) params.set("sort", order[0][1] === "desc" ? "deviation" : "-deviation");
     return params.toString();
   };
   const writeHash = () => {
@@ -104,7 +131,7 @@ if (node && holder) {
     }
     table.search(params.get("q") || "");
     const sort = params.get("sort");
-    table.order(sort === "deviation" ? [[dev, "desc"]] : sort === "-deviation" ? [[dev, "asc"]] : []);
+    table.order(sort === "deviation" ? [[devCol, "desc"]] : sort === "-deviation" ? [[devCol, "asc"]] : []);
     apply();
     table.draw();
   };
@@ -121,9 +148,10 @@ if (node && holder) {
     table.draw();
   }));
   const sortButton = document.getElementById("claims-sort-deviation");
-  if (sortButton) sortButton.addEventListener("click", () => table.order([[dev, "desc"]]).draw());
+  if (sortButton) sortButton.addEventListener("click", () => table.order([[devCol, "desc"]]).draw());
   const reset = document.getElementById("claims-reset");
   if (reset) reset.addEventListener("click", () => { history.replaceState(null, "", location.pathname); readHash(); });
   window.addEventListener("hashchange", readHash);
   readHash();
 }
+})();

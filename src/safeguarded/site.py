@@ -9,9 +9,14 @@ Sources are generated into ``build/site/src`` and rendered by Sphinx with myst-n
   ``<!-- rows -->`` marker, never its rows), the work's claim counts with a link to its rows on the
   claims page, its rendered notebooks, every figure (``figures/<work>/*.png`` with its PDF and data
   CSV) and every table (``*.md`` but ``CLAIMS.md``);
-* ``claims-report``: every claim in a DataTables table (paged; filters per work, item, reference,
-  verdict, scale and cause; debounced search; sort by |deviation| / tolerance; the filters in the URL
-  hash). DataTables is the bundle the ``itables`` package ships, copied into the site: no CDN;
+* ``claims-report``: every claim in a DataTables table (paged; filters per work, item, notebook,
+  reference, verdict, scale and cause; debounced search; sort by |deviation| / tolerance; the filters in
+  the URL hash). Each row's item links to the section of the notebook page that computed it (a stable
+  anchor, :func:`claim_anchors`) and the row names the stored sweeps (version, cells) the notebook read
+  (``figures/claims_sweeps.csv``); each notebook page links back to its rows (:func:`with_claim_links`).
+  DataTables is the bundle the ``itables`` package ships, copied into the site as a classic script
+  (:func:`classic_datatables`): no CDN, and the page works opened from disk (``file://``) as well as
+  served, its data embedded in the page;
 * the claims protocol (``docs/claims.md``), further pages in ``docs/*.md``, the README's install,
   cluster and test instructions, and the measured wall times (``docs/timings.csv``).
 
@@ -27,12 +32,15 @@ from __future__ import annotations
 
 import argparse
 import csv
+import hashlib
 import json
 import math
 import re
 import shutil
 import sys
 import time
+from collections.abc import Sequence
+from html import escape
 from pathlib import Path
 
 from safeguarded import claims as claims_module
@@ -49,11 +57,22 @@ GENERATED_PAGES = ("index", "claims-report", "install", "timings")
 #: Where a work's ``CLAIMS.md`` ends its verdict in words and starts the rows (claims protocol v2).
 ROWS_MARKER = getattr(claims_module, "ROWS_MARKER", "<!-- rows -->")
 OVERVIEW = claims_module.OVERVIEW
-#: The claims page's filters, in order (a column missing from ``claims.csv`` gets no filter).
-FILTER_COLUMNS = ("work", "item", "reference", "verdict", "scale", "cause")
+#: The claims page's filters, in order (a column missing from ``claims.csv`` gets no filter; ``source``
+#: is the notebook that wrote the row, added by the site).
+FILTER_COLUMNS = ("work", "item", "source", "reference", "verdict", "scale", "cause")
+FILTER_LABELS = {"source": "notebook"}
 #: The claims page's column order: what a reader compares first, long texts wrapped after.
 COLUMN_ORDER = ("work", "item", "claim", "paper_value", "reproduced_value", "tolerance", "deviation",
-                "verdict", "cause", "note", "evidence", "scale", "reference", "runs", "location", "solver")
+                "verdict", "cause", "note", "evidence", "source", "scale", "reference", "runs", "location",
+                "solver")
+#: The columns the site adds to each row (:func:`claim_links`): the notebook, the link to its section and
+#: the stored sweeps the notebook read.
+LINK_COLUMNS = ("source", "link", "sweeps")
+SWEEPS_CSV = FIGURES / "claims_sweeps.csv"
+NO_SWEEP = "computed in the notebook (no stored sweep)"
+LEDGER_SOURCE = "not computed: a statement of the work's ledger (src/safeguarded/{work}/statements.py)"
+NO_NOTEBOOK = ("no notebook's claims fragment holds this row (the report is older than the fragments: "
+               "make claims)")
 
 
 # --------------------------------------------------------------------------------------------------
@@ -158,6 +177,167 @@ def verdict_in_words(work: str, figures: Path = FIGURES) -> str:
     head = head.replace(f"]({OVERVIEW})", f"](../figures/{work}/{OVERVIEW})")
     site_page = re.compile(r"^(?:[A-Za-z0-9_]+\.ipynb|\.\./[\w-]+\.md)(?:#.*)?$")
     return local_links_to_text(head, keep=lambda t: bool(site_page.match(t)))
+
+
+# --------------------------------------------------------------------------------------------------
+# from a claims row to the notebook section that computed it, and back
+
+
+def fragments(figures: Path = FIGURES) -> dict[str, tuple[str, list[tuple[str, str]]]]:
+    """``{notebook: (work, [(item, claim), ...])}`` from the claims fragments
+    ``figures/<work>/claims/<notebook>.csv`` (each written by one notebook), in work then file order."""
+    import pandas as pd
+
+    found = {}
+    for work in WORKS:
+        for path in sorted((figures / work / "claims").glob("*.csv")):
+            frame = pd.read_csv(path, dtype=str, keep_default_na=False, usecols=["item", "claim"])
+            found[path.stem] = (work, list(zip(frame["item"], frame["claim"], strict=True)))
+    return found
+
+
+def claim_anchors(items: Sequence[str]) -> dict[str, str]:
+    """``{item: id}``: the id of each item's place on its notebook's page, ``claim-<slug of the item>``
+    (``"Sec. 3.2"`` -> ``claim-sec-3-2``), a function of the items' texts alone (the same id on every
+    render, whatever the execution counts); items whose slugs coincide get a hash of their text appended."""
+    slugs = {item: re.sub(r"[^a-z0-9]+", "-", item.lower()).strip("-") for item in dict.fromkeys(items)}
+    taken = list(slugs.values())
+
+    def unique(item: str, slug: str) -> str:
+        if slug and taken.count(slug) == 1:
+            return slug
+        return "-".join(filter(None, (slug, hashlib.sha1(item.encode("utf-8")).hexdigest()[:8])))
+
+    return {item: "claim-" + unique(item, slug) for item, slug in slugs.items()}
+
+
+#: The code cell that writes a notebook's claims fragment and shows its claims (``claims.save()``,
+#: docs/claims.md §8).
+_SAVES_CLAIMS = re.compile(r"\.save\(\s*\)")
+
+
+def _source(cell: dict) -> str:
+    source = cell.get("source", "")
+    return "".join(source) if isinstance(source, list) else source
+
+
+def claims_cell(nb: dict) -> int | None:
+    """The index of the notebook's claims cell: the last code cell calling ``.save()`` (None if none)."""
+    found = [i for i, c in enumerate(nb.get("cells", []))
+             if c.get("cell_type") == "code" and _SAVES_CLAIMS.search(_source(c))]
+    return found[-1] if found else None
+
+
+def anchor_cells(nb: dict, items: Sequence[str]) -> dict[str, int]:
+    """``{item: index}``: the cell before which each item's anchor goes. That is the first code cell whose
+    source names the item as a string literal (``"table02"``: where its numbers are computed or shown),
+    else the claims cell (:func:`claims_cell`, where it is registered), else the first cell; moved to
+    the markdown cell right above it when there is one (the text introducing that step). Only the
+    cells' sources count: the same places on every render."""
+    cells = nb.get("cells", [])
+    code = [(i, _source(c)) for i, c in enumerate(cells) if c.get("cell_type") == "code"]
+    fallback = claims_cell(nb)
+    places = {}
+    for item in dict.fromkeys(items):
+        quoted = (f'"{item}"', f"'{item}'")
+        first = next((i for i, text in code if any(q in text for q in quoted)), fallback)
+        i = first if first is not None else 0
+        if i > 0 and cells[i - 1].get("cell_type") == "markdown" and cells[i - 1].get("id") != "site-note":
+            i -= 1
+        places[item] = i
+    return places
+
+
+def _html_cell(cell_id: str, html: str) -> dict:
+    return {"cell_type": "markdown", "id": cell_id, "metadata": {}, "source": html}
+
+
+def claims_back_link(notebook: str, count: int) -> str:
+    """The paragraph under a notebook's claims cell that links to its rows on the claims page."""
+    return (f'<p class="claims-back">These {count:,} claims with their verdicts, tolerances and causes, '
+            f'filterable: <a href="../claims-report.html#source={notebook}">the claims report, '
+            f"{notebook} only</a>.</p>")
+
+
+def with_claim_links(nb: dict, notebook: str, items: Sequence[str], count: int | None = None) -> dict:
+    """The site's copy of a notebook with an anchor per claims item (:func:`claim_anchors` at
+    :func:`anchor_cells`, empty ``<div id=...>``) and, under its claims cell, a link to its rows on the
+    claims page (``claims-report.html#source=<notebook>``). Only the copy rendered by the site changes:
+    the cells inserted are markdown holding raw HTML; code cells and outputs are untouched."""
+    items = list(dict.fromkeys(items))
+    if not items:
+        return nb
+    ids = claim_anchors(items)
+    inserts: dict[int, list[dict]] = {}
+    back = claims_cell(nb)
+    if back is not None:
+        link = claims_back_link(notebook, len(items) if count is None else count)
+        inserts.setdefault(back + 1, []).append(_html_cell("site-claims-back", link))
+    places = anchor_cells(nb, items)
+    for index in sorted(set(places.values())):
+        html = "\n".join(f'<div id="{ids[item]}" class="claim-anchor" data-item="{escape(item)}"></div>'
+                         for item in items if places[item] == index)
+        inserts.setdefault(index, []).insert(0, _html_cell(f"site-claim-anchor-{index}", html))
+    cells = list(nb.get("cells", []))
+    for index in sorted(inserts, reverse=True):
+        cells[index:index] = inserts[index]
+    return dict(nb, cells=cells)
+
+
+def notebook_sweeps(figures: Path = FIGURES) -> dict[str, str]:
+    """``{notebook: the sweeps it read}`` from ``figures/claims_sweeps.csv`` (written by ``make claims``
+    from the results store: name, version and cells stored / needed, docs/claims.md §9), or
+    :data:`NO_SWEEP` where none is recorded."""
+    import pandas as pd
+
+    path = figures / SWEEPS_CSV.name
+    if path.is_file():
+        table = pd.read_csv(path, dtype=str, keep_default_na=False)
+    else:
+        table = claims_module.sweeps_table(figures)
+    return {nb: (NO_SWEEP if sweeps in ("", "none recorded") else sweeps)
+            for nb, sweeps in zip(table["notebook"], table["sweeps"], strict=True)}
+
+
+def _ledger_keys() -> set[tuple[str, str, str]]:
+    try:
+        ledger = claims_module.ledger_rows()
+    except Exception:  # noqa: BLE001 -- a ledger being edited: its rows are matched by item below
+        return set()
+    return set(zip(ledger["work"], ledger["item"], ledger["claim"], strict=True))
+
+
+def claim_links(rows: list[dict], figures: Path = FIGURES,
+                found: dict[str, tuple[str, list[tuple[str, str]]]] | None = None) -> list[dict]:
+    """Per row of the report: ``source`` (the notebook whose fragment holds it, by work, item and claim;
+    by work and item for a report older than the fragments; empty for a statement of a ledger, which no
+    notebook computes), ``link`` (``works/<notebook>.html#<anchor>``, the section that computed it) and
+    ``sweeps`` (:func:`notebook_sweeps`)."""
+    found = fragments(figures) if found is None else found
+    exact, by_item = {}, {}
+    for notebook, (work, pairs) in found.items():
+        for item, claim in pairs:
+            exact.setdefault((work, item, claim), notebook)
+            by_item.setdefault((work, item), notebook)
+    anchors = {nb: claim_anchors([item for item, _ in pairs]) for nb, (_, pairs) in found.items()}
+    sweeps = notebook_sweeps(figures)
+    ledger = None
+    links = []
+    for row in rows:
+        key = (row.get("work", ""), row.get("item", ""), row.get("claim", ""))
+        notebook = exact.get(key)
+        if notebook is None:
+            ledger = _ledger_keys() if ledger is None else ledger
+            if key in ledger:
+                links.append({"source": "", "link": "", "sweeps": LEDGER_SOURCE.format(work=key[0])})
+                continue
+            notebook = by_item.get(key[:2])
+        if notebook:
+            links.append({"source": notebook, "link": f"works/{notebook}.html#{anchors[notebook][key[1]]}",
+                          "sweeps": sweeps.get(notebook, NO_SWEEP)})
+        else:
+            links.append({"source": "", "link": "", "sweeps": NO_NOTEBOOK})
+    return links
 
 
 # --------------------------------------------------------------------------------------------------
@@ -342,8 +522,11 @@ def _dictionary_encoded(data: list[list], columns: list[str]) -> tuple[list[list
     return encoded, values
 
 
-def claims_page(rows: list[dict]) -> str:
-    """The claims report: DataTables over the rows (``_static/claims.js``), the data embedded as JSON."""
+def claims_page(rows: list[dict], links: list[dict] | None = None) -> str:
+    """The claims report: DataTables over the rows (``_static/claims.js``), the data embedded as JSON (no
+    request: the page works opened from disk), with each row's ``links`` (:func:`claim_links`) when given."""
+    if links is not None:
+        rows = [dict(row, **link) for row, link in zip(rows, links, strict=True)]
     present = [c for c in (rows[0].keys() if rows else []) if c]
     columns = [c for c in COLUMN_ORDER if c in present or c == "deviation"]
     columns += [c for c in present if c not in columns]
@@ -353,16 +536,21 @@ def claims_page(rows: list[dict]) -> str:
                           "order": {"verdict": verdicts_of(rows)}},
                          ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
     selects = "".join(
-        f'<label>{c} <select id="claims-{c}" data-column="{c}"><option value="">all</option></select></label>'
+        f'<label>{FILTER_LABELS.get(c, c)} <select id="claims-{c}" data-column="{c}">'
+        f'<option value="">all</option></select></label>'
         for c in FILTER_COLUMNS if c in present)
+    sources = ("Each row's *item* links to the section of the notebook page that computed it; its "
+               "*notebook* column names that notebook and the stored sweeps its numbers came from (name, "
+               "version, cells stored / needed in the results store, [§9 of the protocol](claims.md)), or "
+               f"says “{NO_SWEEP}”. " if "link" in present else "")
     return f"""# Claims report
 
 Every number and statement the works make that this repository checks, beside our value, with the
 verdict reached under [the claims protocol](claims.md) — generated from `figures/claims.csv`
-({len(rows)} rows). Filter by work, item, reference, verdict, scale and cause, search the text, and
-sort by any column; *|deviation| / tol.* is |ours − paper| divided by the tolerance (> 1 means
-outside it; absolute when no tolerance is stated; empty when a value is not a number). The address
-bar keeps the filters: copy it to link to what you see.
+({len(rows)} rows). Filter by work, item, notebook, reference, verdict, scale and cause, search the
+text, and sort by any column; *|deviation| / tol.* is |ours − paper| divided by the tolerance (> 1
+means outside it; absolute when no tolerance is stated; empty when a value is not a number).
+{sources}The address bar keeps the filters: copy it to link to what you see.
 
 ```{{raw}} html
 <link rel="stylesheet" href="_static/vendor/datatables/dt_bundle.css">
@@ -377,7 +565,8 @@ bar keeps the filters: copy it to link to what you see.
   <noscript>The table needs JavaScript; the same rows are in <code>figures/claims.csv</code>.</noscript>
 </div>
 <script id="claims-data" type="application/json">{payload}</script>
-<script type="module" src="_static/claims.js"></script>
+<script src="_static/vendor/datatables/{DATATABLES_CLASSIC}"></script>
+<script src="_static/claims.js"></script>
 ```
 """
 
@@ -443,12 +632,42 @@ def _datatables_dir() -> Path:
     return path
 
 
+#: DataTables as a classic script (``window.DataTable``), written by :func:`classic_datatables`.
+DATATABLES_CLASSIC = "dt_bundle.classic.js"
+#: The bundle's last statement, ``export{a as b,...}``, before its licence comments.
+_MODULE_EXPORT = re.compile(r"\bexport\s*\{([^{}]*)\}\s*;?\s*((?:/\*[\s\S]*?\*/\s*)*)\Z")
+
+
+def classic_datatables(module: str) -> str:
+    """The ``itables`` bundle (an ES module whose last statement is ``export{...}``) as a classic script
+    that sets ``window.DataTable`` (and ``window.itablesBundle``, every export). A module script
+    (``<script type="module">``, ``import``) is refused on a page opened from disk (``file://``: CORS), a
+    classic one is not, so the claims page works without a server. Raises :class:`RuntimeError` when
+    the bundle does not have that shape (another itables version: see the message)."""
+    found = _MODULE_EXPORT.search(module)
+    body = module[: found.start()] + found.group(2) if found else module
+    if found is None or re.search(r"(?m)^\s*import[\s{*\"']|\bimport\.meta\b|\bexport\s*[{*]|^export ", body):
+        raise RuntimeError("the itables DataTables bundle is not an ES module ending in one export{...}: "
+                           "safeguarded.site.classic_datatables cannot make it a classic script")
+    names = {}
+    for part in found.group(1).split(","):
+        local, _, exported = (x.strip() for x in part.partition(" as "))
+        names[exported or local] = local
+    if "default" not in names:
+        raise RuntimeError("the itables DataTables bundle exports no default (DataTable)")
+    exports = ",".join(f"{json.dumps(k)}:{v}" for k, v in names.items())
+    return ("// DataTables as bundled by itables, a classic script made by safeguarded.site (works from file://)\n"
+            f'(function () {{\n"use strict";\n{body}\nwindow.itablesBundle = {{{exports}}};\n'
+            "window.DataTable = window.itablesBundle.default;\n})();\n")
+
+
 def generate(src: Path, build: Path = REPO_ROOT / "build") -> dict:
     """Write the Sphinx sources into ``src``; returns what each notebook's outputs come from."""
     if src.exists():
         shutil.rmtree(src)
     shutil.copytree(DOCS, src, ignore=shutil.ignore_patterns("*.csv", "__pycache__"))
     rows = read_claims()
+    found = fragments()
     titles = work_titles()
     extra = []
     for page in sorted(DOCS.glob("*.md")):
@@ -465,6 +684,9 @@ def generate(src: Path, build: Path = REPO_ROOT / "build") -> dict:
         for path in notebooks_of(work):
             nb, origin = choose_notebook(path, build)
             nb = without_machine_paths(nb)
+            if path.stem in found:
+                pairs = found[path.stem][1]
+                nb = with_claim_links(nb, path.stem, [item for item, _ in pairs], len(pairs))
             origins[path.name] = origin
             (src / "works" / path.name).write_text(json.dumps(nb, ensure_ascii=False), encoding="utf-8")
             books.append(path.stem)
@@ -475,7 +697,7 @@ def generate(src: Path, build: Path = REPO_ROOT / "build") -> dict:
         (src / "figures").mkdir(exist_ok=True)
         shutil.copy2(FIGURES / OVERVIEW, src / "figures" / OVERVIEW)
     (src / "index.md").write_text(index_page(rows, titles, extra, overview), encoding="utf-8")
-    (src / "claims-report.md").write_text(claims_page(rows), encoding="utf-8")
+    (src / "claims-report.md").write_text(claims_page(rows, claim_links(rows, found=found)), encoding="utf-8")
     (src / "install.md").write_text(
         "# Install, run, clusters, tests\n\nFrom the repository's README.\n\n"
         + readme_sections(("Install and run", "Tests", "Layout", "The site")), encoding="utf-8")
@@ -486,8 +708,9 @@ def generate(src: Path, build: Path = REPO_ROOT / "build") -> dict:
     shutil.copytree(mathjax, src / "_static" / "mathjax", dirs_exist_ok=True)
     vendor = src / "_static" / "vendor" / "datatables"
     vendor.mkdir(parents=True, exist_ok=True)
-    for name in ("dt_bundle.js", "dt_bundle.css"):
-        shutil.copy2(_datatables_dir() / name, vendor / name)
+    shutil.copy2(_datatables_dir() / "dt_bundle.css", vendor / "dt_bundle.css")
+    module = (_datatables_dir() / "dt_bundle.js").read_text(encoding="utf-8")
+    (vendor / DATATABLES_CLASSIC).write_text(classic_datatables(module), encoding="utf-8")
     return origins
 
 
