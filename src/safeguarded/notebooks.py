@@ -13,7 +13,10 @@ Notebooks live in ``notebooks/`` and are named ``<work>_<items>.ipynb``; each ha
   a reader opens shows the figures, tables and claims of the run that wrote ``figures/``) -- unless
   the source notebook changed while it ran, in which case it is left in ``build/`` and reported;
 * appends its wall time to ``build/<scale>/timings.csv`` (merged into ``docs/timings.csv`` and the
-  README's table by ``--timings``).
+  README's table by ``--timings``);
+* sends what is a log, not a result (compiled solvers' output, worker processes' output and warnings,
+  joblib/loky's warnings) to ``build/<scale>/logs/<name>.log`` instead of the outputs
+  (:mod:`safeguarded.runlog`).
 
 Regression check of the smoke outputs (``make test``), by nbval itself: the cells whose source has a
 line ``# NBVAL_CHECK_OUTPUT`` print rounded numbers; ``make nbval`` runs ``pytest --nbval-lax
@@ -41,6 +44,7 @@ import time
 from datetime import datetime, timezone
 from pathlib import Path
 
+from safeguarded import runlog
 from safeguarded.parameters import SCALES, output_roots
 from safeguarded.paths import REPO_ROOT, WORKS
 from safeguarded.redaction import scrub_output
@@ -307,15 +311,13 @@ class TreeMemory:
         self._thread.join()
 
 
-#: Warnings the kernels do not print (``PYTHONWARNINGS`` syntax): loky's notice that an idle worker timed out
-#: and was replaced while jobs were queued (they are resubmitted, results unaffected) is noise between tables.
-KERNEL_WARNING_FILTERS = ("ignore:A worker stopped while some jobs were given to the executor:UserWarning",)
-
-
 def execute(path: Path, scale: str, out_dir: Path, seed: int | None = None) -> Path:
     """Run one notebook with papermill into ``out_dir`` and strip it; raises on a failing cell.
 
-    The executed copy gets the provenance cell and canonical metadata (:func:`strip_volatile`).
+    The executed copy gets the provenance cell and canonical metadata (:func:`strip_volatile`).  What the
+    kernel, its worker processes and the compiled solvers print at the file-descriptor level, and the
+    warnings of joblib/loky, go to :func:`safeguarded.runlog.log_path` (``build/<scale>/logs/<name>.log``),
+    not into the outputs.
     """
     import papermill as pm
 
@@ -327,19 +329,22 @@ def execute(path: Path, scale: str, out_dir: Path, seed: int | None = None) -> P
     out_dir.mkdir(parents=True, exist_ok=True)
     target = out_dir / path.name
     commit, changes = source_state(path)
-    before = os.environ.get("PYTHONWARNINGS")
-    os.environ["PYTHONWARNINGS"] = ",".join(filter(None, [before, *KERNEL_WARNING_FILTERS]))
+    log = runlog.log_path(out_dir, path.stem)
+    log.parent.mkdir(parents=True, exist_ok=True)
+    log.write_text(f"# {path.name} at scale {scale}: the kernel's standard output and error, its worker "
+                   f"processes' and its libraries' warnings (safeguarded.runlog)\n", encoding="utf-8")
     os.environ["SAFEGUARDED_NOTEBOOK"] = path.stem  # the store records which cells each notebook needs
+    os.environ[runlog.ENV] = str(log)
     try:
-        pm.execute_notebook(str(path), str(target), parameters=params, kernel_name=KERNEL,
-                            cwd=str(path.parent), progress_bar=False, log_output=False,
-                            request_save_on_cell_execute=False)
+        with open(log, "a", encoding="utf-8") as handle:
+            pm.execute_notebook(str(path), str(target), parameters=params, kernel_name=KERNEL,
+                                cwd=str(path.parent), progress_bar=False, log_output=False,
+                                request_save_on_cell_execute=False,
+                                kernel_manager_class=runlog.kernel_manager(handle),
+                                extra_arguments=list(runlog.KERNEL_ARGUMENTS))
     finally:
         os.environ.pop("SAFEGUARDED_NOTEBOOK", None)
-        if before is None:
-            os.environ.pop("PYTHONWARNINGS")
-        else:
-            os.environ["PYTHONWARNINGS"] = before
+        os.environ.pop(runlog.ENV, None)
     executed = json.loads(target.read_text())
     stamp = provenance_cell(scale, commit, changes, seed)
     if scale == "paper":
@@ -428,6 +433,17 @@ def parse_budget(text: str) -> float:
     return total
 
 
+def log_note(out_dir: Path, book: Path) -> str:
+    """``"; log: <path> (<n> lines)"`` for the console: where the notebook's run logged (see
+    :mod:`safeguarded.runlog`); empty when it has no log."""
+    log = runlog.log_path(out_dir, book.stem)
+    if not log.is_file():
+        return ""
+    lines = log.read_text(encoding="utf-8", errors="replace").count("\n")
+    shown = log.relative_to(REPO_ROOT) if log.is_relative_to(REPO_ROOT) else log
+    return f"; log: {shown} ({lines} lines)"
+
+
 def _budget_ended(exc: BaseException) -> bool:
     return getattr(exc, "ename", None) == "BudgetExhausted" or type(exc).__name__ == "BudgetExhausted"
 
@@ -467,7 +483,8 @@ def run(work: str, scale: str, out_dir: Path, seed: int | None, write_back_to_so
                       flush=True)
                 break
             failed.append(book.name)
-            print(f"FAILED {book.name}: {failure_summary(exc)}", file=sys.stderr, flush=True)
+            print(f"FAILED {book.name}: {failure_summary(exc)}{log_note(out_dir, book)}", file=sys.stderr,
+                  flush=True)
             continue
         seconds = time.perf_counter() - start
         computed = max(_results_files() - cells_before, 0)
@@ -479,7 +496,7 @@ def run(work: str, scale: str, out_dir: Path, seed: int | None, write_back_to_so
         if write_back_to_source and write_back(target, book, before):
             where = book
         print(f"    done in {seconds:.1f} s ({computed} sweep cells computed, peak RSS "
-              f"{memory.peak_mb:.0f} MiB) -> {where}", flush=True)
+              f"{memory.peak_mb:.0f} MiB) -> {where}{log_note(out_dir, book)}", flush=True)
     if stopped:
         rest = [b.name for b in books[[b.name for b in books].index(stopped):]]
         print(f"the budget ended: not rendered this run: {', '.join(rest)}; rerun the same command to "

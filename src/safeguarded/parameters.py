@@ -126,7 +126,9 @@ def output_roots(scale: str, environ=None) -> dict[str, Path]:
 
 def setup(**parameters) -> None:
     """Check a notebook's parameters (``scale`` and ``seed`` required) and the environment, then route the
-    outputs of a non-paper run (see the module).  Returns nothing, so the cell shows no output."""
+    outputs of a non-paper run (see the module) and, in a kernel the runner started, the warnings of joblib
+    and loky to the run's log (:func:`safeguarded.runlog.route_library_warnings`).  Returns nothing, so the
+    cell shows no output."""
     for required in ("scale", "seed"):
         if required not in parameters:
             raise ValueError(f"setup needs the notebook's {required!r} parameter")
@@ -135,3 +137,6 @@ def setup(**parameters) -> None:
     check_environment()
     for variable, root in output_roots(parameters["scale"]).items():
         os.environ[variable] = str(root)
+    from safeguarded.runlog import route_library_warnings
+
+    route_library_warnings()

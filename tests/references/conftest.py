@@ -19,7 +19,9 @@ code, twice; replaying the one smoke run of the current notebooks tests the curr
 Pairing: the k-th checked cell of the reference gets the outputs of the k-th checked cell of the smoke
 copy (checked as nbval decides it, by its own markers and tags); unchecked cells replay no output
 (``--nbval-lax`` does not compare them).  A notebook whose smoke copy is missing, whose reference has
-no checked cell, or whose checked cells do not pair up fails with what to run.
+no checked cell, or whose checked cells do not pair up fails with what to run; so does one whose smoke
+outputs carry a solver log, cache notice or worker warning (:data:`safeguarded.runlog.NOISE`: those go to
+``build/smoke/logs/``).
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ from queue import Empty
 import nbformat
 import pytest
 from nbval.plugin import IPyNbFile, find_comment_markers, find_metadata_tags
+
+from safeguarded.runlog import noise_lines
 
 REPO = Path(__file__).resolve().parents[2]
 EXECUTED_ENV = "SAFEGUARDED_NBVAL_EXECUTED"
@@ -158,6 +162,10 @@ class ReplayNbFile(IPyNbFile):
             raise FileNotFoundError(
                 f"no executed smoke copy {executed} of {name}: run `make smoke` first "
                 f"(or set {EXECUTED_ENV} to the folder holding it)")
+        noisy = noise_lines(nbformat.read(executed, as_version=4))
+        if noisy:  # solver logs, cache notices, worker warnings: they belong in build/smoke/logs/
+            raise ValueError(f"{name}: the smoke run's outputs carry {len(noisy)} log lines, which belong in "
+                             f"its log (safeguarded.runlog), e.g. " + "; ".join(noisy[:3]))
         if not self.checked_cells:
             raise ValueError(f"{name}: no `# NBVAL_CHECK_OUTPUT` cell, so none of its numbers is "
                              f"regression-tested: print the checked values in such a cell")
