@@ -142,7 +142,7 @@ references: install ## rerun WORK at smoke scale and record its checked outputs 
 timings: install ## merge build/*/timings.csv into docs/timings.csv and the README's wall-time table
 	$(PY) -m safeguarded.notebooks --timings $(wildcard build/smoke/timings.csv build/paper/timings.csv)
 
-bad-input: install ## regenerate docs/bad_input.md: every public function's bad values and the errors they raise
+bad-input: install ## regenerate docs/bad_input.md (summary per work) and docs/bad_input/<work>.csv (every bad value, its error)
 	$(PY) tests/test_bad_input.py
 
 site: install ## build the site (build/site/html) from the executed notebooks, figures and claims, offline

@@ -665,7 +665,8 @@ def generate(src: Path, build: Path = REPO_ROOT / "build") -> dict:
     """Write the Sphinx sources into ``src``; returns what each notebook's outputs come from."""
     if src.exists():
         shutil.rmtree(src)
-    shutil.copytree(DOCS, src, ignore=shutil.ignore_patterns("*.csv", "__pycache__"))
+    # docs/timings.csv becomes the timings page; the bad-input page links docs/bad_input/*.csv as downloads
+    shutil.copytree(DOCS, src, ignore=shutil.ignore_patterns("timings.csv", "__pycache__"))
     rows = read_claims()
     found = fragments()
     titles = work_titles()
