@@ -6,8 +6,11 @@ machine in the text; checks what a reader sees: each notebook page shows at leas
 figure its notebook writes (where the committed notebook carries them, see ``NOT_RERUN_YET``), no
 work page embeds the claims rows, and the claims report shows one page of rows whose filtered counts
 match ``figures/claims.csv`` per work x verdict (x cause when the column exists), sorts by the size
-of the deviation and re-filters from the URL hash.  Screenshots of the home page, a work page, a
-notebook page and the claims report go to ``build/site-screenshots/``.
+of the deviation and re-filters from the URL hash.  The claims report opened from disk (``file://``, no
+server) shows its rows, every row's link names a notebook page and an anchor on it, a row's link leads
+to its section, and the notebook's link back filters the report to its rows.  Screenshots of the home
+page, a work page, a notebook page and the claims report (served and from disk) go to
+``build/site-screenshots/``.
 
 Without chromium/chromedriver/selenium the test fails naming what is missing, unless skipping it was
 allowed explicitly (``make test ALLOW_SKIP=browser``, i.e. ``$SAFEGUARDED_ALLOW_SKIP`` naming ``browser``,
@@ -319,3 +322,66 @@ def test_claims_report_pages_filters_sorts_and_links(driver, base_url):
     largest = max(d for d in map(site.deviation, rows) if d is not None)
     assert numeric[0] == pytest.approx(largest, rel=5e-3)
     driver.save_screenshot(str(SHOTS / "claims-sorted-by-deviation.png"))
+
+
+def _payload_rows(page: Path) -> list[dict]:
+    """The rows a built claims page embeds (decoded as ``_static/claims.js`` decodes them)."""
+    text = page.read_text(encoding="utf-8")
+    embedded = text.split('<script id="claims-data" type="application/json">')[1].split("</script>")[0]
+    data = json.loads(embedded)
+    values = data["values"]
+    return [dict(zip(data["columns"], [values[str(i)][v] if str(i) in values else v for i, v in enumerate(r)],
+                     strict=True)) for r in data["rows"]]
+
+
+def test_claims_report_works_from_disk_and_links_to_notebook_sections_and_back(driver, base_url):
+    """Opened as a file (no server): the rows show; every row's link resolves to a notebook page and an
+    anchor on it; following one lands on its section; the notebook's link back filters to its rows."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    html = SITE / "html"
+    page = html / "claims-report.html"
+    rows = _payload_rows(page)
+    linked = [r for r in rows if r.get("link")]
+    assert len(linked) > len(rows) / 2, "most rows should link to the notebook that computed them"
+    ids: dict[str, set[str]] = {}
+    broken = []
+    for link in sorted({r["link"] for r in linked}):
+        target, anchor = link.split("#")
+        if target not in ids:
+            path = html / target
+            text = path.read_text(encoding="utf-8") if path.is_file() else ""
+            ids[target] = set(re.findall(r'\bid="([^"]+)"', text))
+        if anchor not in ids[target]:
+            broken.append(link)
+    assert not broken, f"{len(broken)} claims links without their anchor: {broken[:5]}"
+    assert all(r.get("sweeps") for r in rows), "every row names its stored sweeps or says there is none"
+
+    _load(driver, page.as_uri())
+    assert not [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+    assert _shown(driver) == len(rows)
+    visible = _visible_rows(driver)
+    assert visible and f"{len(rows)} of {len(rows)} claims" in driver.find_element("id", "claims-count").text
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    driver.save_screenshot(str(SHOTS / "claims-from-disk.png"))
+    # one row followed: its item links to its notebook's section, opened from disk too
+    notebook = linked[0]["source"]
+    _set_hash(driver, f"source={notebook}")
+    expected = sum(r.get("source") == notebook for r in rows)
+    assert _shown(driver) == expected
+    item = driver.find_element("css selector", "#claims-table tbody td.col-item a")
+    href = item.get_attribute("href")
+    assert href.startswith("file://") and f"works/{notebook}.html#claim-" in href
+    item.click()
+    WebDriverWait(driver, 30).until(lambda d: d.current_url.split("#")[0].endswith(f"works/{notebook}.html"))
+    anchor = href.split("#")[1]
+    assert driver.execute_script("return !!document.getElementById(arguments[0])", anchor), href
+    driver.save_screenshot(str(SHOTS / "notebook-from-claims-row.png"))
+    # and back: the link under the notebook's claims cell filters the report to the notebook's rows
+    back = driver.find_element("css selector", "p.claims-back a")
+    assert back.get_attribute("href").endswith(f"claims-report.html#source={notebook}")
+    back.click()
+    WebDriverWait(driver, 30).until(lambda d: d.current_url.split("#")[0].endswith("claims-report.html"))
+    assert _shown(driver) == expected
+    assert driver.find_element("id", "claims-source").get_attribute("value") == notebook
+    assert f"{expected} of {len(rows)} claims" in driver.find_element("id", "claims-count").text
