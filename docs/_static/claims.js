@@ -36,8 +36,10 @@ if (node && holder) {
   const itemCell = (v, kind, row) => {
     if (kind !== "display") return v ?? "";
     const to = link === undefined ? "" : row[link];
+    const sweeps = index.sweeps === undefined ? "" : row[index.sweeps];
     return to ? `<a class="claims-source" href="${html(to)}" title="the notebook section that computed it: ` +
-      `${html(to.replace(/^works\//, "").replace(/\.html#/, " § "))}">${html(v)}</a>` : html(v);
+      `${html(to.replace(/^works\//, "").replace(/\.html#/, " § "))}${sweeps ? "; " + html(sweeps) : ""}">` +
+      `${html(v)}</a>` : html(v);
   };
   // the notebook, linked, and the stored sweeps it read (or why there is none)
   const sourceCell = (v, kind, row) => {
