@@ -3282,6 +3282,20 @@ CASES += [
 ]
 
 
+# ---- the theorem checks of §4-§6 (issue 53 item 4): each draws its own small instances from seed ----------
+_THEOREM_CHECKS = {
+    "robust_lr_aux": ("observation7_check", "corollary8_check", "theorem11_check", "lemma31_check",
+                      "lemma33_check", "observation8_check", "intersection_check"),
+    "convex_max": ("ball_check", "cor10_relaxation_check", "cor11_check", "theorem20_check",
+                   "static_relaxation_check", "theorem21_check", "remark5_check", "corollary13_check",
+                   "corollary14_check"),
+    "rlt": ("proposition20_check", "corollary15_check", "theorem23_check", "three_simplices_check",
+            "nonlinear_constraints_check", "second_block_check", "stqp_split_check", "rlt_weaker_check"),
+}
+CASES += [
+    case(f"{work}.theorems.{name}", dict(seed=0)) for work, names in _THEOREM_CHECKS.items() for name in names
+]
+
 # --------------------------------------------------------------------------------------------------
 
 

@@ -10,7 +10,16 @@ import pytest
 
 from safeguarded import claims
 from safeguarded.paths import REPO_ROOT, WORKS
-from safeguarded.statements import Ledger, Skip, Statement, ledger, seed_lines, uncovered_lines
+from safeguarded.statements import (
+    Ledger,
+    Result,
+    Skip,
+    Statement,
+    ledger,
+    result_headers,
+    seed_lines,
+    uncovered_lines,
+)
 
 LEDGERS = [w for w in WORKS if ledger(w) is not None]
 
@@ -109,3 +118,65 @@ def test_a_statement_naming_a_machine_path_is_refused():
     with pytest.raises(ValueError, match="machine's path"):
         Statement(10, "x", "text", not_run="not in our mirror (/work/shared/data)", paper="1")
     Statement(10, "x", "text", not_run="not in our mirror (../shared/data)", paper="1")
+
+
+# -- the theory: every theorem-like statement is checked or listed with why not -----------------------------
+
+THEORY = [w for w in LEDGERS if ledger(w).theory]
+
+
+def _fragments(work: str) -> pd.DataFrame:
+    """The committed claim fragments of ``work`` (figures/<work>/claims/*.csv, the rows make claims joins)."""
+    files = sorted((REPO_ROOT / "figures" / work / "claims").glob("*.csv"))
+    return pd.concat([pd.read_csv(f, dtype=str, keep_default_na=False) for f in files], ignore_index=True)
+
+
+def test_a_result_needs_exactly_one_of_claims_and_why():
+    with pytest.raises(ValueError, match="exactly one"):
+        Result(10, "Theorem 1", "x")
+    with pytest.raises(ValueError, match="exactly one"):
+        Result(10, "Theorem 1", "x", "item", claims="a", why="b")
+    with pytest.raises(ValueError, match="item"):
+        Result(10, "Theorem 1", "x", claims="a")
+    with pytest.raises(ValueError, match="says"):
+        Result(10, "Theorem 1", " ", why="b")
+
+
+def test_result_headers_finds_statement_headers_only(tmp_path, monkeypatch):
+    seed = tmp_path / "seed.txt"
+    seed.write_text("Theorem 3 (main). A holds.\nTheorem 3 shows that\nRemark 2. B.\nCorollary 10 "
+                    "(2-norm). C\n")
+    monkeypatch.setattr("safeguarded.statements.SEEDS", tmp_path)
+    seed_lines.cache_clear()
+    try:
+        book = Ledger("seed.txt", (), theory=((1, 4),))
+        assert result_headers(book) == [(1, "Theorem 3"), (3, "Remark 2"), (4, "Corollary 10")]
+    finally:
+        seed_lines.cache_clear()
+
+
+@pytest.mark.parametrize("work", THEORY)
+def test_every_theorem_like_statement_of_the_theory_is_checked_or_listed_with_a_reason(work):
+    book = ledger(work)
+    named = {(n, r.name) for r in book.results for n in range(r.lines[0], r.lines[1] + 1)}
+    missing = [(n, name) for n, name in result_headers(book) if (n, name) not in named]
+    assert not missing, f"{work}: statements without a result: {missing}"
+    inside = {n for first, last in book.theory for n in range(first, last + 1)}
+    for r in book.results:
+        assert r.lines[0] in inside and r.lines[1] in inside, f"{work}: {r} lies outside the theory ranges"
+
+
+@pytest.mark.parametrize("work", THEORY)
+def test_checked_results_match_rows_of_the_committed_claim_fragments(work):
+    rows = _fragments(work)
+    for r in ledger(work).results:
+        if r.claims:
+            matches = rows["claim"].map(lambda c, p=r.claims: bool(re.search(p, c)))
+            hits = rows[(rows["item"] == r.item) & matches]
+            assert len(hits), f"{work}: no row of item {r.item!r} matches {r.claims!r} ({r.name or r.says!r})"
+
+
+def test_the_walked_theories_hold_both_checked_and_uncheckable_statements():
+    results = [r for w in THEORY for r in ledger(w).results]
+    assert {w for w in THEORY} == {"robust_lr_aux", "convex_max", "rlt"}
+    assert sum(bool(r.claims) for r in results) > sum(bool(r.why) for r in results) > 0

@@ -12,6 +12,14 @@ one judged?  The notebooks answer the second; this module answers the first.  Ea
 * :class:`Skip` -- the line holds digits but states nothing checkable (an equation or section number, a
   setting already recorded in ``runs``, a citation), with the reason.
 
+Beside the numerical sections a ledger walks its work's theory (``theory``: line ranges): every theorem,
+corollary, proposition, lemma, remark and observation there, and the text's statements that something
+does or does not hold or extend, is a :class:`Result` -- either checked (``claims``: the rows of ``item``
+in the notebooks' claim fragments ``figures/<work>/claims/*.csv`` that test it on computed instances) or
+judged not checkable (``why``: an existence statement, an asymptotic rate, a complexity class, ...).
+:func:`result_headers` finds the statement headers of the theory ranges; the tests hold every header to a
+result of the same name.
+
 ``tests/test_statements.py`` holds the ledgers to this: every line of each section that contains a digit
 is covered, every ``claims`` pattern matches a row of the committed report, every ``paper`` value occurs
 in the lines it cites.  The ledger is data, like the cause registries (``safeguarded.<work>.causes``).
@@ -33,11 +41,14 @@ __all__ = [
     "KINDS",
     "LEDGER_NOTE",
     "Ledger",
+    "RESULT_HEADER",
+    "Result",
     "SEEDS",
     "Skip",
     "Statement",
     "ledger",
     "not_run_rows",
+    "result_headers",
     "seed_lines",
     "uncovered_lines",
 ]
@@ -112,14 +123,52 @@ class Skip:
             raise ValueError(f"a skipped line needs its reason (lines {self.lines})")
 
 
+#: A statement header of the theory: "Theorem 11 (main).", "Corollary 10 (2-norm Constraint).", "Remark 1."
+RESULT_HEADER = re.compile(r"^(Theorem|Corollary|Proposition|Lemma|Remark|Observation) (\d+)(?: "
+                           r"\([^)]*\))?\.")
+
+
+@dataclass(frozen=True)
+class Result:
+    """A theorem-like statement of the work's theory at ``lines``, ``name`` as the text numbers it (e.g.
+    "Theorem 11"; "" for a statement of the running text).  Exactly one of ``claims`` (a regular expression
+    on the ``claim`` column of the rows of ``item`` that test its conclusion on computed instances) and
+    ``why`` (why no computed instance can test it) is given."""
+
+    lines: int | tuple[int, int]
+    name: str
+    says: str
+    item: str = ""
+    claims: str = ""
+    why: str = ""
+
+    def __post_init__(self):
+        object.__setattr__(self, "lines", _lines(self.lines))
+        if bool(self.claims) == bool(self.why):
+            raise ValueError(f"give exactly one of claims= and why= for result {self.name or self.says!r}")
+        if self.claims and not self.item.strip():
+            raise ValueError(f"a checked result needs its item ({self.name or self.says!r})")
+        if not self.says.strip():
+            raise ValueError(f"a result needs says= (lines {self.lines})")
+        re.compile(self.claims)
+
+    @property
+    def location(self) -> str:
+        first, last = self.lines
+        return f"L{first}" if first == last else f"L{first}-L{last}"
+
+
 @dataclass(frozen=True)
 class Ledger:
-    """A work's walk through its numerical ``sections`` (line ranges of ``seed``, inclusive)."""
+    """A work's walk through its numerical ``sections`` (line ranges of ``seed``, inclusive) and through
+    its ``theory`` (line ranges whose theorem-like statements are ``results``)."""
 
     seed: str
     sections: tuple[tuple[int, int], ...]
     statements: list[Statement] = field(default_factory=list)
     skips: list[Skip] = field(default_factory=list)
+    theory: tuple[tuple[int, int], ...] = ()
+    results: list[Result] = field(default_factory=list)
 
     def covered(self) -> set[int]:
         """The line numbers a statement or a skip accounts for."""
@@ -164,6 +213,18 @@ def uncovered_lines(book: Ledger) -> list[int]:
         for n in range(first, last + 1)
         if n <= len(text) and _DIGIT.search(text[n - 1]) and n not in covered
     ]
+
+
+def result_headers(book: Ledger) -> list[tuple[int, str]]:
+    """(line, name) of every statement header (:data:`RESULT_HEADER`) in ``book``'s theory ranges."""
+    text = seed_lines(book.seed)
+    out = []
+    for first, last in book.theory:
+        for n in range(first, min(last, len(text)) + 1):
+            match = RESULT_HEADER.match(text[n - 1])
+            if match:
+                out.append((n, f"{match.group(1)} {match.group(2)}"))
+    return out
 
 
 def not_run_rows(work: str, columns: list[str]) -> pd.DataFrame:

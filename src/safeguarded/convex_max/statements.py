@@ -18,7 +18,7 @@ start count in ``says``).
 
 from __future__ import annotations
 
-from safeguarded.statements import Ledger, Skip, Statement
+from safeguarded.statements import Ledger, Result, Skip, Statement
 
 SEED = "001_748385b54f8c598a.txt"
 
@@ -637,9 +637,62 @@ _SKIPS = [
     Skip((5981, 6029), "Table 41's instance settings: the authors' stored draws are loaded"),
 ]
 
+# -- the theory (§5.2-§5.3, L4920-L5278; Apps. 5.A-5.F, L5421-L5865) ---------------------------------------
+# Every theorem-like statement, checked on constructed instances by notebooks/convex_max_theorems.ipynb
+# (safeguarded.convex_max.theorems), or judged not checkable.
+RESULTS = [
+    Result(4979, "Theorem 19", "max f(Ax + b) over {g <= rho} equals the ARO problem (73); x_bar "
+                               "from the tight w",
+           "thm19", claims=r"^Theorem 19 via Corollaries 10-12"),
+    Result(4984, "", "the solution x_bar in argsup{(A'w_bar)'x : x in U} attains the value", "thm19",
+           claims=r"^Theorem 19 / Remark 3: "),
+    Result(5028, "Remark 3", "x_bar = (grad g)^-1(A'w_bar / lambda) when g is differentiable and invertible",
+           "thm19",
+           claims=r"^Theorem 19 / Remark 3: "),
+    Result(5032, "Corollary 10", "the 2-norm ball: tau* = sup_w rho||A'w||_2 + a'A'w + b'w - f*(w); "
+                                 "(81) an upper "
+           "bound, x* a lower bound", "cor10", claims=r"^Corollary 10: |^L5075: "),
+    Result(5032, "", "Corollary 10's value (79) (p = 2)", "thm19", claims=r"^Theorem 19 via "
+                                                                          r"Corollaries 10-12"),
+    Result(5056, "", "(80) is non-convex (the 2-norm of A'w is maximised)",
+           why="a statement about the problem's class, not about a value"),
+    Result(5073, "", "for log-sum-exp the semidefinite constraint of (81) is redundant and V* = Diag(w)",
+           "cor10",
+           claims=r"^L5073: "),
+    Result(5079, "Corollary 11", "the box: tau* = sup_w rho||A'w||_1 + ..., a mixed-integer convex "
+                                 "problem; x_bar "
+           "by an LP", "cor11", claims=r"^Corollary 11: "),
+    Result(5099, "", "the piecewise linear decision rule lambda = ||A'w||_1 is optimal for the box", "thm19",
+           claims=r"^Theorem 19 via Corollaries 10-12"),  # (82) equals the primal maximum (p = inf rows)
+    Result(5112, "Corollary 12", "the p-norm ball: tau* = sup_w rho||A'w||_q + ...", "thm19",
+           claims=r"^Theorem 19 via Corollaries 10-12"),
+    Result(5120, "", "Corollary 12's non-convexity is due to the dual norm, not to f*",
+           why="a statement about where the problem's non-convexity lies, not about a value"),
+    Result(5135, "Theorem 20", "multiple convex constraints: (85) equals the ARO problem (86); (91) "
+                               "equals (93)",
+           "thm20", claims=r"^Theorem 20 in the form \(93\)"),
+    Result((5170, 5178), "", "the static relaxation (90) is an upper bound", "sec531", claims=r"^\(90\): "),
+    Result(5222, "Theorem 21", "(95) is an upper bound of (91)", "thm21", claims=r"^Theorem 21: "),
+    Result(5235, "Remark 4", "for a positively homogeneous f the perspective is f and r drops out of (95)",
+           why="a statement about the form of (95): for such f the terms with r vanish identically "
+               "(the sum-of-max "
+           "bound, Table 35, is written without r), so no computed value can differ"),
+    Result(5237, "Remark 5", "the adversarial approach (a finite W, most violated scenarios added) "
+                             "is optimal at "
+           "termination", "rem5", claims=r"^Remark 5: "),
+    Result(5239, "", "any w in dom f* gives a feasible (lower bound) solution by (96)", "thm21",
+           claims=r"^Theorem 21: scenario LB <= "),
+    Result(5647, "Corollary 13", "(95) for log-sum-exp is the exponential-cone program (118)", "cor13",
+           claims=r"^Corollary 13: "),
+    Result(5672, "Corollary 14", "the scenario problems (97)-(99) are exponential-cone programs", "cor14",
+           claims=r"^Corollary 14: "),
+]
+
 LEDGER = Ledger(
     seed=SEED,
     sections=((5279, 5403), (5415, 5415), (5866, 6029)),
     statements=[*_table37(), *_table38(), *_table39(), *_table40(), *_table41(), *_TEXT],
     skips=_SKIPS,
+    theory=((4920, 5278), (5421, 5865)),
+    results=RESULTS,
 )

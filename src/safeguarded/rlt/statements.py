@@ -16,7 +16,7 @@ gaps, "around 1 %", "n >= 60", "up to n = 10"), all listed below.
 
 from __future__ import annotations
 
-from safeguarded.statements import Ledger, Skip, Statement
+from safeguarded.statements import Ledger, Result, Skip, Statement
 
 SEED = "001_748385b54f8c598a.txt"
 
@@ -255,9 +255,56 @@ _SKIPS = [
     Skip(6494, "figure numbers and instance types"),
 ]
 
+# -- the theory (§6.1-§6.2, L6031-L6229; App. 6.A, L6256-L6451) --------------------------------------------
+# Every theorem-like statement, checked on constructed instances by notebooks/rlt_theorems.ipynb
+# (safeguarded.rlt.theorems) or on the figures' instances by rlt_figs19_24.ipynb, or judged not checkable.
+RESULTS = [
+    Result(6047, "", "problem (137) is hard even if P = NP (a citation of Nesterov 2004, Theorem 1)",
+           why="a complexity statement cited from the literature; no computed instance can test it"),
+    Result(6083, "", "assuming the probability simplex does not restrict generality (f(Tx), g(Tx))",
+           why="a change of variables by the matrix of the simplex's vertices, exact by construction"),
+    Result(6110, "Proposition 20", "five function classes have monotone liftings", "prop20",
+           claims=r"^Proposition 20\."),
+    Result(6181, "Corollary 15", "convex and conic quadratics, negative entropy and powers have "
+                                 "monotone liftings",
+           "cor15", claims=r"^Corollary 15\."),
+    Result(6204, "", "any indefinite quadratic is a convex plus a concave quadratic", "app6a4",
+           claims=r"^App\. 6\.A\.4: "),
+    Result(6208, "Theorem 22", "the RLT relaxation (140) has an optimal solution with X* = Diag(x*)", "fig20",
+           claims=r"^Theorem 22: the RLT optimum has X\* = Diag\(x\*\)$"),
+    Result(6218, "Corollary 16", "RLT and RLT/SDP have the same optimal value", "fig20",
+           claims=r"^Corollary 16: RLT, RLT/SDP and the proposed RLT have the same optimal value"),
+    Result(6285, "Theorem 23", "two simplices: an optimal solution with X* = Diag(x*), Y* = Diag(y*)",
+           "thm23",
+           claims=r"^Theorem 23: "),
+    Result(6294, "Corollary 17", "two simplices: RLT and RLT/SDP have the same optimal value", "thm23",
+           claims=r"^Corollary 17: "),
+    Result(6323, "", "the results do not extend to three or more simplices (counterexamples exist)", "app6a1",
+           claims=r"^L6323: over three simplices RLT/SDP is strictly tighter"),
+    Result(6336, "", "the lifted problem (144) has p vertices, typically exponential in m; 2n for the 1-norm "
+           "ball's images", why="a count of a polytope's vertices (the hypercube's 2^n and the "
+                                "simplex x cube's "
+           "counts are tested in "
+           "tests/test_rlt.py::test_vertices_of_the_liftings_are_the_polytope_vertices)"),
+    Result(6338, "", "the RLT relaxation of the original polytope is typically strictly weaker than RLT/SDP",
+           "app6a2", claims=r"^L6338: "),
+    Result(6340, "Theorem 24", "the RLT of the lifted problem (144) is at least as tight as RLT/SDP of (137)",
+           "fig21", claims=r"^Theorem 24: proposed <= RLT/SDP <= RLT on every hypercube instance$"),
+    Result(6425, "", "(148) with lifted nonlinear constraints has an optimum with X* = Diag(x*) and "
+                     "X* >= x*x*'",
+           "app6a3", claims=r"^\(148\): "),
+    Result(6445, "", "with a second block y in Y the RLT keeps an optimum with X* = Diag(x*)", "app6a3",
+           claims=r"^L6445: "),
+    Result(6449, "", "the eigen-split of a standard quadratic problem makes Theorem 22 and "
+                     "Corollary 16 apply",
+           "app6a4", claims=r"^App\. 6\.A\.4: "),
+]
+
 LEDGER = Ledger(
     seed=SEED,
     sections=((6035, 6035), (6230, 6254), (6451, 6451), (6453, 6494), (6496, 6511)),
     statements=_STATEMENTS,
     skips=_SKIPS,
+    theory=((6031, 6229), (6256, 6451)),
+    results=RESULTS,
 )

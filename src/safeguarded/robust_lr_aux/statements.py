@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from safeguarded.statements import Ledger, Skip, Statement
+from safeguarded.statements import Ledger, Result, Skip, Statement
 
 SEED = "001_748385b54f8c598a.txt"
 
@@ -394,4 +394,102 @@ _SKIPS = [
     Skip(4916, "the model size O(n N N_hat), a property of the formulation"),
 ]
 
-LEDGER = Ledger(seed=SEED, sections=((4253, 4313), (4792, 4916)), statements=_STATEMENTS, skips=_SKIPS)
+
+# --- the theory (§4.3-§4.6, L4042-L4252; Apps. 4.A-4.C, L4322-L4790) --------------------------------------
+# Every theorem-like statement, checked on constructed instances by notebooks/robust_lr_aux_theorems.ipynb
+# (safeguarded.robust_lr_aux.theorems) or robust_lr_aux_fig16_table29.ipynb, or judged not checkable.
+_NO_CONSTANTS = (
+    "a finite-sample guarantee whose radius has unspecified constants (c1, c2 depend on P0 only "
+    "through a, A and "
+    "n, and are not given), so no computed eps is the theorem's; a coverage frequency we measured "
+    "would test our "
+    "choice of constants, not the statement"
+)
+RESULTS = [
+    Result(4149, "Observation 7", "DR-ARO equals DRO with the adversarial loss l^alpha (the "
+                                  "attack's supremum in "
+           "closed form)", "obs7", claims=r"^Observation 7: the supremum of the logloss"),
+    Result(4157, "", "L^alpha is convex with Lipschitz modulus 1", "obs7",
+           claims=r"^Observation 7: L\^alpha is convex with Lipschitz modulus 1$"),
+    Result(4161, "Corollary 8", "DR-ARO's convex reformulation (strong duality in lambda)", "cor8",
+           claims=r"^Corollary 8: at a fixed beta"),
+    Result(4175, "", "for q in {1, 2, inf} the exponential-cone model is solvable in polynomial time",
+           why="a complexity statement (interior-point polynomial time); no computed instance can test it"),
+    Result(4189, "Proposition 17", "Inter-ARO equals a semi-infinite problem with finitely many variables",
+           why="its equality needs the exact supremum over x in R^n of a difference of convex "
+               "functions for every "
+           "(i, j, l) and then a minimisation over (lambda, lambda_hat); the pieces it rests on are "
+           "checked (Lemma 31 "
+           "at n = 1, Theorem 11's bound against the primal worst case over the intersection), the "
+           "equality itself is "
+           "not computed here"),
+    Result(4193, "", "Inter-ARO recovers DR-ARO as eps_hat -> infinity; it is NP-hard for finite radii",
+           why="a limit (checked for Inter-ARO* by Corollary 9's rows) and a complexity class (not "
+               "testable on an "
+           "instance)"),
+    Result(4195, "Proposition 18", "Inter-ARO is an adjustable RO problem with O(N N_hat) two-stage "
+                                   "constraints, "
+           "NP-hard even when N = N_hat = 1", why="a complexity class: no computed instance can "
+                                                  "test NP-hardness"),
+    Result(4199, "Theorem 11", "Inter-ARO* is a feasible relaxation (an upper bound) of Inter-ARO", "thm11",
+           claims=r"^Theorem 11: Inter-ARO\* at a fixed beta"),
+    Result(4207, "Corollary 9", "ignoring the auxiliary data is feasible: Inter-ARO* <= DR-ARO", "cor9",
+           claims=r"^Inter-ARO\* <= DR-ARO"),
+    Result(4209, "", "Corollary 9: Inter-ARO* converges to DR-ARO as eps_hat -> infinity", "cor9",
+           claims=r"^Inter-ARO\* recovers DR-ARO for a large eps_hat$"),
+    Result(4219, "Observation 8", "problem (67) equals (68) with lambda = N / (N + w N_hat)", "obs8",
+           claims=r"^Observation 8: problem \(67\) equals \(68\)"),
+    Result(4227, "Proposition 8", "a PDF-extraction artefact: 'Proposition 8 lives in' continues "
+                                  "L4225's sentence "
+           "('the mixture distribution introduced in Observation 8')", why="no statement: the line "
+                                                                           "continues L4225"),
+    Result(4229, "Proposition 19", "Q_mix lies in both balls when eps + eps_hat >= W and "
+                                   "eps_hat/eps = lambda/(1 - "
+           "lambda)", "fig16", claims=r"^Prop\. 19: Q_mix lies in both balls"),
+    Result(4231, "", "with lambda = N/(N + N_hat), eps_hat/eps = N/N_hat suffices", "fig16",
+           claims=r"^Prop\. 19: Q_mix lies in both balls"),  # Fig. 16's lambda = 8/20 = N/(N + N_hat)
+    Result(4239, "Theorem 12", "(i)-(ii) coverage and overestimation with confidence 1 - eta; (iii) "
+                               "asymptotic "
+           "consistency; (iv) worst cases on at most N + 1 atoms",
+           why=_NO_CONSTANTS + "; (iii) is a limit N -> infinity; (iv) on a discretised support "
+                               "every basic optimal "
+           "solution of the primal LP (N marginal rows and one budget row) has at most N + 1 atoms "
+           "whatever the loss, "
+           "so a check could not fail, and over the continuous support the logloss's supremum need "
+           "not be attained"),
+    Result(4243, "", "eps + eps_hat >= W(P_N, P_hat) is necessary and sufficient for the balls to meet",
+           "sec46",
+           claims=r"^L4243: min over Q of W\(P_N, Q\) \+ W\(Q, P_hat\)"),  # sufficiency: Proposition 19's row
+    Result(4245, "Theorem 13", "Inter-ARO's radii cover P0 and overestimate the loss with confidence 1 - eta",
+           why=_NO_CONSTANTS + ", and it needs W(P0, P_hat), unknown for every data set we run"),
+    Result(4247, "Remark 1", "Inter-ARO is not asymptotically consistent (eps_hat -> W(P0, P_hat) > 0)",
+           why="a statement about the limit N_hat -> infinity: no finite instance can confirm or refute it"),
+    Result(4249, "Remark 2", "light tails hold when Xi is compact",
+           why="a general fact about distributions (a bounded support has every exponential "
+               "moment), not about an "
+           "instance; the experiments' Xi = R^n x {-1, 1} is not compact"),
+    Result(4443, "Lemma 31", "the DC supremum sup_x L(w'x) - lam||a - x|| - lam_hat||a_hat - x|| in "
+                             "conjugate form",
+           "lemma31", claims=r"^Lemma 31 "),
+    Result(4616, "Lemma 32", "a mixture of couplings is a coupling of the mixture",
+           why="linearity of marginals, true for any arrays by construction: a computed check could "
+               "fail only through "
+           "floating-point rounding"),
+    Result(4632, "Lemma 33", "W(Q, lambda P1 + (1 - lambda) P2) <= lambda W(Q, P1) + (1 - lambda) W(Q, P2)",
+           "lemma33", claims=r"^Lemma 33: "),
+    Result(4667, "Theorem 14", "the radius that covers P0 with confidence 1 - eta", why=_NO_CONSTANTS),
+    Result(4677, "Theorem 15", "DR-ARO overestimates the true loss with confidence 1 - eta",
+           why=_NO_CONSTANTS),
+    Result(4690, "Theorem 16", "DR-ARO is asymptotically consistent on a bounded hypothesis set",
+           why="a limit N -> infinity (almost surely) with summable eta_N: no finite instance can test it"),
+    Result(4732, "Theorem 17", "worst-case distributions on at most N + 1 atoms exist (bounded hypotheses)",
+           why="an existence statement from Yue et al. (2021): on a discretised support the primal "
+               "LP's basic "
+           "solutions have at most N + 1 atoms whatever the loss (a check that cannot fail), and "
+           "the continuous "
+           "supremum of the logloss need not be attained"),
+    Result(4744, "Theorem 18", "the radii of Theorem 13 in full", why=_NO_CONSTANTS),
+]
+
+LEDGER = Ledger(seed=SEED, sections=((4253, 4313), (4792, 4916)), statements=_STATEMENTS, skips=_SKIPS,
+                theory=((4042, 4252), (4322, 4790)), results=RESULTS)
