@@ -360,6 +360,22 @@ CAUSES: list[Cause] = [
 
 FINDINGS: list[Finding] = [
     Finding(
+        id="lemma31-theta",
+        title="Lemma 31 as printed puts θ outside the infimum over z; the proof of Theorem 11 uses it inside",
+        text=(
+            "Lemma 31 (L4443-4445) writes the DC supremum as sup over θ in dom L* of -L*(θ) + θ·ωᵀa + "
+            "θ·inf_z {zᵀ(â - a) : |θ|·||ω - z||_q* <= λ̂, ...}. For the logistic loss dom L* = [-1, 0], and "
+            "for θ < 0 the product θ·inf_z is sup_z θ·zᵀ(â - a), not the infimum of θ·zᵀ(â - a) that the "
+            "proof's infimal convolution gives. On six n = 1 instances the printed right-hand side misses "
+            "the supremum (computed independently) by up to 2.6; with θ inside the infimum it equals it to "
+            "1e-16, and that is the form the proof of Theorem 11 uses (L4545). Theorem 11 and the "
+            "experiments do not depend on the printed form."
+        ),
+        evidence="tests/test_theorems.py::test_lemma31_printed_form_fails_and_theta_inside_the_infimum_holds",
+        size="one formula: the printed right-hand side is off by up to 2.6 on n = 1 instances",
+        claims=("lemma31",),
+    ),
+    Finding(
         id="app4c-signs",
         title="App. 4.C's exponential-cone constraints carry flipped signs",
         text=(
