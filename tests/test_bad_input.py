@@ -70,6 +70,7 @@ WORKS_WITH_CASES = (
     "convex_max",
     "rlt",
     "dp_learning",  # a shared module below dp_noise and gaussian_mixtures, counted like a work
+    "plotting",  # the shared figures module (its reproduction maps), counted like a work
 )
 #: works whose every public function and every parameter has a case (checked by a test)
 FULLY_COVERED = (
@@ -116,6 +117,18 @@ def case(function: str, valid: dict, *, slow: bool = False, vocabulary: bool = T
 
 def _rng():
     return np.random.default_rng(0)
+
+
+def _fig3_cells():
+    import pandas as pd
+
+    return pd.DataFrame({"panel": ["left", "left"], "epsilon": [5.0, 5.0], "delta": [0.25, 0.25],
+                         "inv_beta": [1, 2], "P": [0.5, 0.3], "D": [0.01, 0.02], "P_dd": [0.5, np.nan],
+                         "D_dd": [0.005, np.nan], "runtime": [0.01, 0.02]})
+
+
+def _fig3_benchmarks():
+    return {"left": {"tlap": 0.39, "ag": 0.57, "geng": 0.014}}
 
 
 def _stochastic():
@@ -1486,6 +1499,11 @@ CASES = [
         support=COUNT,
         loss=["bogus"],
     ),
+    case("dp_noise.synthetic.draw_figure3", dict(cells=_fig3_cells, benchmarks=_fig3_benchmarks),
+         cells=[Made("a Figure 3 frame without the runtime column",
+                     lambda: _fig3_cells().drop(columns="runtime")),
+                Made("an empty Figure 3 frame", lambda: _fig3_cells().iloc[:0]), "cells"],
+         benchmarks=[{}, {"left": {"tlap": 1.0}}, "benchmarks"]),
     case(
         "dp_noise.synthetic.figure3_cell",
         dict(epsilon=1.0, delta=0.1, inv_beta=1, support=2, sensitivity=2.0, reps=1, dd_max_inv_beta=0,
@@ -3296,6 +3314,46 @@ CASES += [
     case(f"{work}.theorems.{name}", dict(seed=0)) for work, names in _THEOREM_CHECKS.items() for name in names
 ]
 
+
+
+# the reproduction maps of the compared tables (safeguarded.plotting, a shared module counted like a work)
+def _map_rows():
+    import pandas as pd
+
+    from safeguarded.claims import COLUMNS
+
+    return pd.DataFrame([{c: "" for c in COLUMNS} | {
+        "work": "routing", "item": "table01", "reference": "printed", "scale": "paper",
+        "claim": f"cost increase % at eps={e}, delta={d}", "paper_value": "1.0", "reproduced_value": "1.2",
+        "tolerance": "0.1", "verdict": "deviates"} for e in (0.01, 0.1, 0.5) for d in (0.1, 0.5)],
+        columns=COLUMNS)
+
+
+def _map_keyed():
+    from safeguarded import plotting
+
+    return plotting.table_cells(_map_rows(), "table01")[0]
+
+
+_BAD_ROWS = [Made("an empty frame", lambda: __import__("pandas").DataFrame()),
+             Made("claim rows without the claim column", lambda: _map_rows().drop(columns=["claim"]))]
+CASES += [
+    case("plotting.table_map", dict(rows=_map_rows, item="table01", work="routing"),
+         rows=_BAD_ROWS, item=["fig03", "table99", 1], work=["nope", "rldp"], limit=[0.0, -1.0, NAN]),
+    case("plotting.table_cells", dict(rows=_map_rows, item="table01", work="routing"),
+         rows=_BAD_ROWS, item=["fig03", 1], work=["nope"]),
+    case("plotting.compared_tables", dict(rows=_map_rows, work="routing"), rows=_BAD_ROWS,
+         work=["nope", None]),
+    case("plotting.table_patterns", dict(work="routing", item="table01"), work=["nope"], item=[1, None]),
+    case("plotting.claim_keys", dict(rows=_map_rows, pattern=r"eps=([\d.]+), delta=([\d.]+)",
+                                     names=("epsilon", "delta")),
+         rows=_BAD_ROWS[:1], pattern=[r"eps=([\d.]+)", "(", 1], names=[("epsilon",), "ab"]),
+    case("plotting.map_frame", dict(rows=_map_keyed, x="delta", y="epsilon"),
+         rows=_BAD_ROWS[:1], x=["sigma"], y=["sigma"]),
+    case("plotting.reproduction_map", dict(rows=_map_keyed, x="delta", y="epsilon"),
+         rows=_BAD_ROWS[:1], x=["sigma"], y=["sigma"], limit=[0.0, -1.0, NAN]),
+]
+
 # --------------------------------------------------------------------------------------------------
 
 
@@ -3402,10 +3460,12 @@ def public_functions(work: str) -> list[tuple[str, list[str]]]:
     """(work.module.function, parameter names) of a work's public functions with parameters."""
     pkg = importlib.import_module(f"safeguarded.{work}")
     out = []
-    for info in pkgutil.iter_modules(pkg.__path__):
-        if info.name.startswith("_"):
-            continue
-        module = importlib.import_module(f"safeguarded.{work}.{info.name}")
+    if not hasattr(pkg, "__path__"):  # a shared module (plotting): its own functions, named work.function
+        modules = [(pkg, work)]
+    else:
+        modules = [(importlib.import_module(f"safeguarded.{work}.{info.name}"), f"{work}.{info.name}")
+                   for info in pkgutil.iter_modules(pkg.__path__) if not info.name.startswith("_")]
+    for module, prefix in modules:
         exported = getattr(module, "__all__", None)
         for name, obj in vars(module).items():
             if name.startswith("_") or not inspect.isfunction(obj) or obj.__module__ != module.__name__:
@@ -3418,7 +3478,7 @@ def public_functions(work: str) -> list[tuple[str, list[str]]]:
                 if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
             ]
             if params:
-                out.append((f"{work}.{info.name}.{name}", params))
+                out.append((f"{prefix}.{name}", params))
     return sorted(out)
 
 

@@ -161,3 +161,30 @@ def test_printed_pairs_are_claimed_as_printed():
     assert row.paper_value == "OPT < TLN (stated; printed OPT 30.10 vs TLN 30.00)"
     with pytest.raises(ValueError, match="pair_source"):
         register(runs, pair_source="text")
+
+
+def test_figure3_has_one_legend_below_the_panels_with_the_run_time():
+    """Fig. 3's legend (issue 51): outside the panels, so that it covers no curve, and naming the run-time
+    line of the right axis as well as the bounds and the benchmarks."""
+    import matplotlib.pyplot as plt
+    import pandas as pd
+
+    from safeguarded.dp_noise import synthetic as syn
+
+    cells = pd.DataFrame({"panel": ["left", "left", "right"], "epsilon": [5.0, 5.0, 0.2],
+                          "delta": [0.25, 0.25, 0.05], "inv_beta": [1, 2, 1], "P": [0.5, 0.3, 4.7],
+                          "D": [0.01, 0.02, 3.9], "P_dd": [0.5, float("nan"), 2.5],
+                          "D_dd": [0.005, float("nan"), 0.5], "runtime": [0.01, 0.02, 0.01]})
+    bench = {p: {"tlap": 1.0, "ag": 1.2, "geng": 0.1} for p in ("left", "right")}
+    fig = syn.draw_figure3(cells, bench)
+    try:
+        assert len(fig.legends) == 1 and all(ax.get_legend() is None for ax in fig.axes)
+        labels = [t.get_text() for t in fig.legends[0].get_texts()]
+        assert labels == ["DI bounds [D, P]", "DD bounds [D', P']", "TLap", "AG", "near-optimal LB",
+                          "run time of P and D (right axis)"]
+        legend_top = fig.legends[0].get_window_extent(fig.canvas.get_renderer()).y1
+        assert all(legend_top <= ax.get_window_extent().y0 for ax in fig.axes)  # below every panel
+        assert [ax.get_title() for ax in fig.axes[:2]] == [r"$(\varepsilon, \delta) = (5, 0.25)$",
+                                                            r"$(\varepsilon, \delta) = (0.2, 0.05)$"]
+    finally:
+        plt.close(fig)

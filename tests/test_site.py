@@ -155,7 +155,7 @@ def test_notebook_outputs_lose_the_machine_prefix_of_repository_paths():
     assert out[1]["data"]["text/plain"] == "{'png': PosixPath('figures/routing/fig01.png')}"
 
 
-def test_grid_tables_are_found_and_mapped(tmp_path):
+def test_compared_tables_are_found_and_mapped(tmp_path):
     from safeguarded.claims import FITTED_PREFIX
 
     def row(e, d, verdict="reproduced", **extra):
@@ -165,18 +165,19 @@ def test_grid_tables_are_found_and_mapped(tmp_path):
                 "tolerance": "0.005", "verdict": verdict, "note": "", **extra}
 
     grid = [row(e, d) for e in (0.1, 1, 5) for d in (0.01, 0.5)]
-    fitted = "Table 1 at (eps, delta) = (0.1, 0.01) [%] (fitted)"
+    fitted = "Table 1 at (eps, delta) = (0.1, 0.01) [%] (fitted n rule)"
     noise = [row(0.1, 0.01, note=FITTED_PREFIX + "x", claim=fitted),
-             row(0.1, 0.01, scale="smoke"), dict(row(9, 9), item="table04")]  # not counted, or too few
-    found = site.grid_tables(grid + noise, "dp_noise")
-    assert [(item, template, len(cells)) for item, template, cells in found] == [
-        ("table01", "Table 1 at (eps, delta) = (·, ·) [%]", 6)]
-    keys = {(c["key1"], c["key2"]) for c in found[0][2]}
-    assert keys == {(e, d) for e in (0.1, 1.0, 5.0) for d in (0.01, 0.5)}
-    assert site.grid_tables(grid[:5], "dp_noise") == []  # fewer cells than MAP_MIN_CELLS
-    maps = site.map_images(grid, "dp_noise", tmp_path)
-    assert [(item, png.name) for item, _, png in maps] == [("table01", "table01_map.png")]
-    assert maps[0][2].read_bytes().startswith(b"\x89PNG")
+             dict(row(0.1, 0.01), scale="smoke", item="table05"),
+             dict(row(9, 9), item="table04")]  # not counted, or too few
+    maps = site.map_images(grid + noise, "dp_noise", tmp_path / "out", cache=tmp_path / "cache")
+    assert [(item, title, png.name) for item, title, png in maps] == [
+        ("table01", "6 cells, epsilon × delta", "table01_map.png")]
+    first = maps[0][2].read_bytes()
+    assert first.startswith(b"\x89PNG") and len(list((tmp_path / "cache").iterdir())) == 1
+    again = site.map_images(grid + noise, "dp_noise", tmp_path / "again", cache=tmp_path / "cache")
+    assert again[0][2].read_bytes() == first  # copied from the cache, not redrawn
+    assert site.map_images(grid[:5], "dp_noise", tmp_path, cache=None) == []  # fewer than 6 cells
+    assert site.map_images(grid, "rlt", tmp_path, cache=None) == []
 
 
 # --------------------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ CSV and Markdown.
 from __future__ import annotations
 
 import re
+import warnings
 from contextlib import contextmanager
 from importlib import resources
 from pathlib import Path
@@ -18,10 +19,12 @@ matplotlib.use("Agg", force=False)
 import matplotlib.pyplot as plt  # noqa: E402
 import pandas as pd  # noqa: E402
 
-from safeguarded.paths import REPO_ROOT, figure_dir  # noqa: E402
+from safeguarded.paths import REPO_ROOT, WORKS, figure_dir  # noqa: E402
 
 __all__ = ["STYLE", "use_style", "style", "save_figure", "save_table", "Saved", "SavedFigure", "SavedTable",
-           "ITEM_PATTERN", "VERDICT_MARKS", "claim_keys", "map_frame", "reproduction_map"]
+           "ITEM_PATTERN", "VERDICT_MARKS", "claim_keys", "map_frame", "reproduction_map", "TABLE_KEYS",
+           "TABLE_MIN_CELLS", "table_patterns", "table_cells", "NoCells", "TableMap", "table_map",
+           "compared_tables"]
 
 STYLE = str(resources.files("safeguarded").joinpath("safeguarded.mplstyle"))
 
@@ -174,13 +177,22 @@ def claim_keys(rows, pattern: str, names: tuple[str, str]) -> pd.DataFrame:
     dropped. Keys are numbers where they read as numbers.
     """
     frame = _frame(rows)
+    if not (isinstance(names, tuple | list) and len(names) == 2 and all(isinstance(n, str) for n in names)):
+        raise ValueError(f"names must be two column names (the keys), got names={names!r}")
+    try:
+        re.compile(pattern)
+    except (re.error, TypeError) as exc:
+        raise ValueError(f"pattern must be a regular expression, got pattern={pattern!r} ({exc})") from None
+    if "claim" not in frame.columns:
+        raise ValueError(f"rows must be claim rows with a column claim, got columns {sorted(frame.columns)}")
     found = frame["claim"].astype(str).str.extract(pattern)
     if found.shape[1] != 2:
         raise ValueError(f"pattern must have two groups (the two keys), got pattern={pattern!r}")
+    matched = found.notna().all(axis=1)
     for name, column in zip(names, found.columns, strict=True):
         numbers = pd.to_numeric(found[column], errors="coerce")
-        frame[name] = numbers if numbers.notna().all() else found[column]
-    return frame[found.notna().all(axis=1)].reset_index(drop=True)
+        frame[name] = numbers if numbers[matched].notna().all() else found[column]
+    return frame[matched].reset_index(drop=True)
 
 
 def map_frame(rows, x: str, y: str) -> pd.DataFrame:
@@ -253,9 +265,11 @@ def reproduction_map(rows, x: str, y: str, *, limit: float = 3.0, title: str | N
     else:
         fig = ax.figure
     ax.set_facecolor("0.85")  # cells without a number (inconclusive without a value, text claims)
-    sns.heatmap(score.clip(-limit, limit), ax=ax, cmap="RdBu_r", center=0.0, vmin=-limit, vmax=limit,
-                annot=text.to_numpy(), fmt="", annot_kws={"fontsize": 7}, linewidths=0.5, linecolor="white",
-                cbar_kws={"label": "(ours − work) / tolerance", "extend": "both"})
+    with warnings.catch_warnings():  # seaborn's own use of Colormap.set_bad, not ours
+        warnings.filterwarnings("ignore", "The set_bad function", PendingDeprecationWarning)
+        sns.heatmap(score.clip(-limit, limit), ax=ax, cmap="RdBu_r", center=0.0, vmin=-limit, vmax=limit,
+                    annot=text.to_numpy(), fmt="", annot_kws={"fontsize": 7}, linewidths=0.5,
+                    linecolor="white", cbar_kws={"label": "(ours − work) / tolerance", "extend": "both"})
     for i, j in zip(*np.nonzero(score.isna().to_numpy() & (text.to_numpy() != "")), strict=True):
         ax.text(j + 0.5, i + 0.5, text.iat[i, j], ha="center", va="center", fontsize=7)  # seaborn skips NaN
     ax.grid(False)
@@ -265,6 +279,242 @@ def reproduction_map(rows, x: str, y: str, *, limit: float = 3.0, title: str | N
     legend = ", ".join(f"{VERDICT_MARKS.get(v, '·')} {v} {n}" for v, n in counts.items())
     ax.set_title((title + "\n" if title else "") + legend, fontsize=9)
     return fig
+
+
+# --------------------------------------------------------------------------------------------------
+# every compared table's map: the two keys of a cell read from the claim texts each work prints
+
+_P = r"(?P<problem>P\d+(?:-size\d+)?)"
+#: The convex_max tables' cells: a problem's bounds, and the solvers' columns printed beside them.
+_CONVEX_MAX = [rf"^{_P} (?P<column>upper|lower|exact)$",
+               rf"^Table \d+ {_P}: (?P<column>Knitro single start|Knitro multistart|BARON|exact method time|"
+               r"CPLEX restricted to our time|CPLEX|GUROBI restricted to our time|GUROBI|UB time)\b"]
+_EPS_DELTA = r"\(eps, delta\) = \((?P<epsilon>[^,()]+), (?P<delta>[^,()]+)\)"
+#: A data set's row of the UCI tables: "adult out-of-sample (GN) error (%)" -> adult × out-of-sample (GN).
+_UCI = (r"^(?P<data_set>[\w-]+) (?P<column>(?:in|out-of)-sample .+?)"
+        r"(?: error| standard deviation)? \(%\)$")
+#: "annealing, alpha=0.2: ARO+Aux error (%)", "reversed split, ecoli, alpha = 0.05: ERM error (%)".
+_ROBUST_UCI = (r"^(?P<data_set>.+?, ?alpha ?= ?[\d.]+): (?P<method>(?:ERM|ARO|DRO)\S* .+?) \(%\)"
+               r"(?: over \d+ simulations)?$")
+_WASSERSTEIN = r"^(?P<data_set>[\w-]+) (?P<model>(?:full|half) (?:r-)?(?:Nom|MixF\([1K]\)|ConF\([1K]\)))$"
+
+#: Per work, the compared tables whose cells a map shows: ``(item pattern, [claim patterns])``, each claim
+#: pattern with two named groups, the cell's row key then its column key (their names, ``_`` read as a
+#: space, label the map's axes), or ``(item pattern, [claim patterns], row key)`` where the table prints
+#: the second group down its rows. A claim of the item that matches none (a summary, a statement) is not
+#: a cell. Keys that read as numbers are numbers; the others keep the order the table prints them in.
+TABLE_KEYS: dict[str, list[tuple]] = {
+    "atr": [
+        (r"table02", [r"^(?P<quantity>[^,]+), (?P<group>.+?)(?: \(%\))?$"]),
+        (r"table04", [r"^(?P<quantity>[A-Za-z0-9_']+)\((?P<cell>x\d+)\)$"]),
+    ],
+    "convex_max": [(r"table3[789]|table4[01]", _CONVEX_MAX)],
+    "dp_noise": [
+        (r"table0[1456]", [rf"^Table \d+ at {_EPS_DELTA} \[%\]$"]),
+        (r"table0[23]", [_UCI]),
+    ],
+    "gaussian_mixtures": [
+        (r"table0[78]|table1[34]", [rf"^Table \d+ at {_EPS_DELTA} \[%\]$"], "delta"),  # delta down
+        (r"table1[05]", [r"^share of AG's gap closed by MG at "
+                         r"\((?P<epsilon>[^,()]+), (?P<delta>[^,()]+)\) \[%\]$"], "delta"),
+        (r"table11", [rf"^best K at {_EPS_DELTA}$"], "delta"),
+        (r"table09|table18", [_UCI]),
+    ],
+    "robust_lr_aux": [
+        (r"table27|table3[01]", [_ROBUST_UCI]),
+        (r"table28|table32", [r"^(?P<norm>l1|l2|linf|none): (?P<method>.+?) error \(%\)$"]),
+        (r"table29", [r"^(?P<data_set>[\w-]+): (?P<quantity>N|N_hat|N_te|n)$"]),
+        (r"table33", [r"^alpha=(?P<alpha>[\d.]+): mean cross-validated (?P<quantity>.+)$"]),
+    ],
+    "routing": [
+        (r"table01", [r"^cost increase % at eps=(?P<epsilon>[\d.]+), delta=(?P<delta>[\d.]+)$"]),
+        (r"table02", [r"^Error #(?P<error>\d) at N=(?P<N>\d+)\b"]),
+    ],
+    "wasserstein_mixed": [
+        (r"table19|table20", [r"^(?P<model>[A-Z]+-(?:cut|piece)(?: \[\d+\])?) median runtime \(s\), "
+                              r"(?P<setting>N=\d+ \d+%)$"]),
+        (r"table2[1-6]", [_WASSERSTEIN]),
+    ],
+}
+#: A table gets a map on the site when at least this many of its counted printed claims are cells.
+TABLE_MIN_CELLS = 6
+
+
+def _check_work(work) -> str:
+    if work not in WORKS:
+        raise ValueError(f"work must be one of {WORKS}, got work={work!r}")
+    return work
+
+
+def table_patterns(work: str, item: str) -> list[str]:
+    """The claim patterns of ``work``'s compared table ``item`` (see :data:`TABLE_KEYS`); ``[]`` if none."""
+    _check_work(work)
+    if not isinstance(item, str):
+        raise ValueError(f"item must be a string (an item such as 'table01'), got item={item!r}")
+    return [p for entry in TABLE_KEYS.get(work, []) if re.fullmatch(entry[0], item) for p in entry[1]]
+
+
+def _row_key(work: str, item: str, names: tuple[str, str]) -> tuple[str, str]:
+    """``names`` (row key, column key) as the table prints them (see :data:`TABLE_KEYS`)."""
+    down = [entry[2] for entry in TABLE_KEYS.get(work, []) if len(entry) > 2 and re.fullmatch(entry[0], item)]
+    return (names[1], names[0]) if down and down[0] == names[1] else names
+
+
+def _tidy(key: str) -> str:
+    """A key as the table means it: "alpha=0.20" and "alpha=0.2" are one row."""
+    return re.sub(r"\b\d+\.\d+\b", lambda m: m.group().rstrip("0").rstrip(".") or "0", str(key))
+
+
+class NoCells(ValueError):
+    """The rows hold no cell of a compared table (e.g. a scale that registers none of its claims)."""
+
+
+def table_cells(rows, item: str, *, work: str | None = None) -> tuple[pd.DataFrame, str, str]:
+    """The cells of the compared table ``item``: ``(rows with its two keys, row key, column key)``.
+
+    ``rows`` are claim rows (a notebook's ``claims.frame()`` or rows of ``figures/claims.csv``); the
+    table's printed claims that are not fitted (``note`` "fitted: ...") and match one of its patterns
+    (:data:`TABLE_KEYS`) are its cells, their keys read from the claim by :func:`claim_keys`. ``work``
+    is needed only where ``rows`` hold the item of several works. A categorical key is an ordered
+    categorical in the order the claims print it (the table's order).
+    """
+    frame = _frame(rows)
+    needed = {"work", "item", "claim", "reference", "note"}
+    if not needed <= set(frame.columns):
+        raise ValueError(f"rows must be claim rows with columns {sorted(needed)}, got columns "
+                         f"{sorted(frame.columns)}")
+    if not isinstance(item, str):
+        raise ValueError(f"item must be a string (an item such as 'table01'), got item={item!r}")
+    mine = frame[frame["item"] == item]
+    if work is not None:
+        mine = mine[mine["work"] == _check_work(work)]
+        works = [work]
+    else:  # the item's work, or the one work of the rows (a notebook's claims before the table's are in)
+        works = sorted(mine["work"].astype(str).unique()) or sorted(frame["work"].astype(str).unique())
+    if len(works) != 1:
+        items = sorted(frame["item"].astype(str).unique())
+        raise ValueError(f"rows must hold item {item!r} of one work (work={work!r}), found it for works "
+                         f"{works}; items in rows: {items[:20]}")
+    patterns = table_patterns(works[0], item)
+    if not patterns:
+        raise ValueError(f"item must be a compared table of work={works[0]!r} with keys in TABLE_KEYS, got "
+                         f"item={item!r}; its tables: {[entry[0] for entry in TABLE_KEYS.get(works[0], [])]}")
+    counted = mine[(mine["reference"] == "printed") & ~mine["note"].astype(str).str.startswith("fitted: ")]
+    names = tuple(re.compile(patterns[0]).groupindex)
+    parts = []
+    for pattern in patterns:
+        part = claim_keys(counted, pattern, names) if not counted.empty else counted.iloc[:0]
+        parts.append(part)
+    cells = pd.concat(parts).reset_index(drop=True) if parts else counted.iloc[:0]
+    if cells.empty:
+        raise NoCells(f"rows must hold printed claims of {works[0]} {item} that are cells of its table "
+                      f"(patterns {patterns}); none of its {len(mine)} rows is")
+    for name in names:
+        if not pd.api.types.is_numeric_dtype(cells[name]):
+            keys = cells[name].map(_tidy)
+            cells[name] = pd.Categorical(keys, categories=list(dict.fromkeys(keys)), ordered=True)
+    row_key, column_key = _row_key(works[0], item, names)
+    return cells, row_key, column_key
+
+
+class TableMap:
+    """What :func:`table_map` returns: the map's ``figure`` (closed to pyplot, so a notebook shows it
+    once) and its ``cells`` (:func:`map_frame`); a notebook displays the picture, its text names the table.
+    Without a cell (the claims hold none of the table's, as at a scale that registers none) ``figure`` is
+    ``None`` and a notebook shows the text alone."""
+
+    def __init__(self, figure, cells: pd.DataFrame, work: str, item: str, rows: str, columns: str):
+        self.figure, self.cells, self.work, self.item = figure, cells, work, item
+        self.rows, self.columns = rows, columns  # what the map's rows and columns are (its axes' labels)
+
+    def __repr__(self) -> str:
+        if self.figure is None:
+            return (f"reproduction map of {self.work} {self.item}: no cell of the table in these claims "
+                    "(none registered at this scale)")
+        counts = self.cells["verdict"].value_counts()
+        return (f"reproduction map of {self.work} {self.item}: {len(self.cells)} cells ("
+                + ", ".join(f"{v} {n}" for v, n in counts.items()) + ")")
+
+    def _repr_pretty_(self, p, cycle) -> None:
+        p.text(repr(self))
+
+    def _repr_png_(self) -> bytes | None:
+        import io
+
+        if self.figure is None:
+            return None
+        buffer = io.BytesIO()
+        self.figure.savefig(buffer, format="png", metadata=_PNG_METADATA, bbox_inches="tight")
+        return buffer.getvalue()
+
+
+def table_map(rows, item: str, *, work: str | None = None, limit: float = 3.0, title: str | None = None):
+    """The reproduction map of the compared table ``item``: :func:`reproduction_map` over its cells.
+
+    Parameters
+    ----------
+    rows
+        Claim rows holding the table's claims: a notebook's ``claims.frame()`` (right under the table,
+        once its claims are registered) or rows of ``figures/claims.csv``.
+    item
+        The table, e.g. ``"table22"``; its cells' keys are read from the claims by :func:`table_cells`
+        with the patterns :data:`TABLE_KEYS` declares for the work.
+    work
+        Needed only where ``rows`` hold the item of several works.
+    limit, title
+        As in :func:`reproduction_map`; the default title names the work and the table.
+
+    Returns
+    -------
+    TableMap
+        Displayed in a notebook as the map; ``.figure`` to save it, ``.cells`` its data. Where the rows
+        hold none of the table's cells (a scale that registers none), its ``figure`` is ``None`` and it
+        says so.
+
+    Examples
+    --------
+    >>> plotting.table_map(claims.frame(), "table22")  # doctest: +SKIP
+    """
+    if not limit > 0:
+        raise ValueError(f"limit must be > 0, got limit={limit!r}")
+    try:
+        cells, row_key, column_key = table_cells(rows, item, work=work)
+    except NoCells:
+        works = _frame(rows)["work"]
+        name = work if work is not None else str(works.iloc[0])
+        return TableMap(None, pd.DataFrame(columns=["score", "verdict", "mark"]), name, item, "", "")
+    name = str(cells["work"].iloc[0])
+    with style():
+        fig = reproduction_map(cells, column_key, row_key, limit=limit,
+                               title=title if title is not None else f"{name} {item}: ours against the work")
+    rows_are, columns_are = row_key.replace("_", " "), column_key.replace("_", " ")
+    fig.axes[0].set_xlabel(columns_are)
+    fig.axes[0].set_ylabel(rows_are)
+    plt.close(fig)
+    return TableMap(fig, map_frame(cells, column_key, row_key), name, item, rows_are, columns_are)
+
+
+def compared_tables(rows, work: str) -> list[str]:
+    """The items of ``work`` whose map :func:`table_map` draws from ``rows``: the compared tables (see
+    :data:`TABLE_KEYS`) with at least :data:`TABLE_MIN_CELLS` counted printed cells (not smoke)."""
+    _check_work(work)
+    frame = _frame(rows)
+    needed = {"work", "item", "claim", "reference", "note", "scale"}
+    if not needed <= set(frame.columns):
+        raise ValueError(f"rows must be claim rows with columns {sorted(needed)}, got columns "
+                         f"{sorted(frame.columns)}")
+    frame = frame[(frame["work"] == work) & (frame["scale"] != "smoke")]
+    found = []
+    for item in sorted(frame["item"].astype(str).unique()):
+        if not table_patterns(work, item):
+            continue
+        try:
+            cells, _, _ = table_cells(frame, item, work=work)
+        except ValueError:
+            continue
+        if len(cells) >= TABLE_MIN_CELLS:
+            found.append(item)
+    return found
 
 
 # --------------------------------------------------------------------------------------------------

@@ -409,51 +409,47 @@ def choose_notebook(path: Path, build: Path) -> tuple[dict, str]:
     return nb, "not executed"
 
 
-#: A grid cell's keys in a claim's text: "(0.1, 0.0001)" in "Table 1 at (eps, delta) = (0.1, 0.0001) [%]".
-_GRID_KEYS = re.compile(r"\((-?\d[\d.]*(?:e-?\d+)?), (-?\d[\d.]*(?:e-?\d+)?)\)")
-#: A grid table gets a map when at least this many of its printed claims share one text but the keys.
-MAP_MIN_CELLS = 6
+#: Drawn maps by the content they show (their cells and the plotting code): ``make site`` redraws only the
+#: maps whose claims changed.
+MAP_CACHE = REPO_ROOT / "build" / "map-cache"
 
 
-def grid_tables(rows: list[dict], work: str) -> list[tuple[str, str, list[dict]]]:
-    """The work's grid tables compared cell by cell: ``(item, claim template, rows)`` for every set of
-    at least :data:`MAP_MIN_CELLS` printed, counted claims (not smoke, not fitted) of one item whose
-    texts differ only in one pair of keys, one claim per pair; each row gains ``key1`` and ``key2``."""
-    import collections
+def map_images(rows: list[dict], work: str, out: Path, cache: Path | None = MAP_CACHE
+               ) -> list[tuple[str, str, Path]]:
+    """Draw the reproduction map of each compared table of ``work`` into ``out``: ``(item, title, png)``
+    for every table :func:`safeguarded.plotting.compared_tables` finds in the counted printed rows (not
+    smoke, not fitted; see :data:`safeguarded.plotting.TABLE_KEYS`); a map drawn before from the same
+    cells by the same code is copied from ``cache``."""
+    import hashlib
+    import inspect
 
-    groups = collections.defaultdict(dict)
-    for row in rows:
-        if (row.get("work") != work or row.get("reference") != "printed" or row.get("scale") == "smoke"
-                or str(row.get("note", "")).startswith(claims_module.FITTED_PREFIX)):
-            continue
-        found = _GRID_KEYS.findall(row.get("claim", ""))
-        if len(found) != 1:
-            continue
-        template = _GRID_KEYS.sub("(·, ·)", row["claim"])
-        key1, key2 = (float(v) for v in found[0])
-        groups[(row["item"], template)].setdefault((key1, key2), dict(row, key1=key1, key2=key2))
-    return [(item, template, list(cells.values())) for (item, template), cells in sorted(groups.items())
-            if len(cells) >= MAP_MIN_CELLS]
-
-
-def map_images(rows: list[dict], work: str, out: Path) -> list[tuple[str, str, Path]]:
-    """Draw the reproduction map of each grid table of ``work`` into ``out``; ``(item, title, png)``."""
-    import matplotlib.pyplot as plt
     import pandas as pd
 
     from safeguarded import plotting
 
+    frame = pd.DataFrame([row for row in rows if row.get("work") == work])
+    if frame.empty:
+        return []
+    frame = frame[frame["scale"] != "smoke"]
+    code = inspect.getsource(plotting).encode()
     drawn = []
-    for n, (item, template, cells) in enumerate(grid_tables(rows, work)):
-        names = ("epsilon", "delta") if "(eps, delta)" in template else ("first key", "second key")
-        frame = pd.DataFrame(cells).rename(columns={"key1": names[0], "key2": names[1]})
-        with plotting.style():
-            fig = plotting.reproduction_map(frame, names[1], names[0], title=f"{item}: {template}")
-            out.mkdir(parents=True, exist_ok=True)
-            png = out / f"{item}_map{'' if n == 0 else n}.png"
-            fig.savefig(png, metadata={"Software": None})
-            plt.close(fig)
-        drawn.append((item, template, png))
+    for item in plotting.compared_tables(frame, work):
+        cells, row_key, column_key = plotting.table_cells(frame, item, work=work)
+        title = f"{len(cells)} cells, {row_key.replace('_', ' ')} × {column_key.replace('_', ' ')}"
+        out.mkdir(parents=True, exist_ok=True)
+        png = out / f"{item}_map.png"
+        shown = cells[["claim", "paper_value", "reproduced_value", "tolerance", "verdict"]].to_csv()
+        digest = hashlib.sha256(code + f"{work}/{item}\n{shown}".encode()).hexdigest()[:20]
+        cached = cache / f"{digest}.png" if cache is not None else None
+        if cached is not None and cached.is_file():
+            shutil.copyfile(cached, png)
+        else:
+            plotting.table_map(frame, item, work=work).figure.savefig(png, metadata={"Software": None},
+                                                                       bbox_inches="tight")
+            if cached is not None:
+                cache.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(png, cached)
+        drawn.append((item, title, png))
     return drawn
 
 
@@ -469,12 +465,15 @@ def work_page(work: str, title: str, rows: list[dict], books: list[str], src: Pa
     maps = map_images(rows, work, src / "figures" / work / "maps")
     if maps:
         lines += ["## Reproduction maps", "",
-                  "Each grid table the work prints, cell by cell: the colour is (ours − work) / tolerance "
+                  "Each table the work prints that we compare, cell by cell: the colour is (ours − work) / "
+                  "tolerance "
                   "(saturating at ±3; within ±1 is within the tolerance), the mark the verdict "
                   "(✓ reproduced, ✗ deviates, ? inconclusive), the number the unclipped score. Drawn by the "
                   "site from "
                   "`figures/claims.csv` (printed claims at paper or reduced scale, fitted rows left out) "
-                  "with `safeguarded.plotting.reproduction_map`.", ""]
+                  "with `safeguarded.plotting.table_map` (the cells' keys read from the claim texts by the "
+                  "patterns of `safeguarded.plotting.TABLE_KEYS`); the table's notebook draws the same map "
+                  "under the table.", ""]
         for item, template, png in maps:
             lines += [f"### {item}: {template}", "", f"```{{image}} ../figures/{work}/maps/{png.name}",
                       f":alt: {work} {item} reproduction map", ":width: 80%", "```", ""]

@@ -45,6 +45,7 @@ __all__ = [
     "example1",
     "figure2_cell",
     "figure3_cell",
+    "draw_figure3",
     "figure4_panel",
     "figure5_panel",
     "loss_figure7",
@@ -375,6 +376,57 @@ def figure3_cell(
         row["D_dd"] = dd_lower_bound(epsilon, delta, K, part, "l1").value
         row["runtime_dd"] = time.perf_counter() - start
     return row
+
+
+#: The columns of Figure 3's sweep that :func:`draw_figure3` plots.
+FIGURE3_COLUMNS = ("panel", "epsilon", "delta", "inv_beta", "P", "D", "P_dd", "D_dd", "runtime")
+
+
+def draw_figure3(cells, benchmarks):
+    """Figure 3 (L894): per panel the data-independent bounds [D, P] and the data-dependent [D', P'] against
+    1/β, the truncated Laplace, analytic Gaussian and near-optimal lower bound as lines, and the run time
+    of P and D on a right axis; one legend for all of it below the panels, so that it covers no curve.
+
+    ``cells`` are :func:`figure3_cell` rows with a ``panel`` column (the panels in the order they appear);
+    ``benchmarks`` maps each panel to its costs ``{"tlap": ..., "ag": ..., "geng": ...}``. Returns the
+    figure (save it with :func:`safeguarded.plotting.save_figure`).
+    """
+    import matplotlib.pyplot as plt
+
+    check_frame("cells", cells, FIGURE3_COLUMNS)
+    if cells.empty:
+        raise ValueError("cells must hold at least one Figure 3 cell, got an empty frame")
+    panels = list(dict.fromkeys(cells["panel"]))
+    check_type("benchmarks", benchmarks, dict, "a dict panel -> {'tlap', 'ag', 'geng'}")
+    missing = [p for p in panels if not (isinstance(benchmarks.get(p), dict)
+                                         and {"tlap", "ag", "geng"} <= set(benchmarks[p]))]
+    if missing:
+        raise ValueError(f"benchmarks must give tlap, ag and geng for every panel, missing for {missing}")
+    fig, axes = plt.subplots(1, len(panels), figsize=(4 * len(panels), 3.6), squeeze=False)
+    for ax, name in zip(axes[0], panels, strict=True):
+        sub = cells[cells["panel"] == name].sort_values("inv_beta")
+        e, d = sub["epsilon"].iloc[0], sub["delta"].iloc[0]
+        ax.fill_between(sub.inv_beta, sub.D, sub.P, alpha=0.35, label="DI bounds [D, P]")
+        ax.plot(sub.inv_beta, sub.D, color="C0", lw=0.8)  # D alone where P is infeasible
+        dd = sub.dropna(subset=["D_dd"])
+        ax.fill_between(dd.inv_beta, dd.D_dd, dd.P_dd, alpha=0.35, color="C4", label="DD bounds [D', P']")
+        ax.axhline(benchmarks[name]["tlap"], color="C3", ls="--", label="TLap")
+        ax.axhline(benchmarks[name]["ag"], color="C2", ls=":", label="AG")
+        ax.axhline(benchmarks[name]["geng"], color="k", ls="-.", label="near-optimal LB")
+        ax.set_xscale("log", base=2)
+        ax.set_xlabel(r"$1/\beta$")
+        ax.set_title(f"$(\\varepsilon, \\delta) = ({e:g}, {d:g})$")
+        tw = ax.twinx()
+        tw.plot(sub.inv_beta, np.log(math.e + sub.runtime), color="0.35", ls=(0, (1, 1)), lw=1.0,
+                label="run time of P and D (right axis)")
+        tw.set_ylabel("log(e + seconds)")
+    axes[0, 0].set_ylabel(r"$E|\tilde X|$")
+    handles, labels = axes[0, 0].get_legend_handles_labels()
+    twin_handles, twin_labels = tw.get_legend_handles_labels()
+    fig.legend(handles + twin_handles, labels + twin_labels, loc="lower center", ncol=6, fontsize=8,
+               frameon=False)
+    fig.tight_layout(rect=(0, 0.1, 1, 1))
+    return fig
 
 
 def _figure3_upper(epsilon, delta, part, method):
