@@ -17,7 +17,7 @@ EXPECTED = {
     ("atr", "table02"): (6, 3, 6, "approval rate", "female (Y1)"),
     ("atr", "table04"): (66, 11, 6, "P", "x1"),
     ("convex_max", "table37"): (50, 12, 5, "P1", "upper"),
-    ("convex_max", "table38"): (24, 5, 5, "P1", "exact"),
+    ("convex_max", "table38"): (28, 5, 6, "P1", "exact"),
     ("convex_max", "table39"): (35, 7, 5, "P1", "upper"),
     ("convex_max", "table40"): (53, 9, 6, "P1-size10", "upper"),
     ("convex_max", "table41"): (65, 13, 5, "P1", "upper"),

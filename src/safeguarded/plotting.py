@@ -286,9 +286,10 @@ def reproduction_map(rows, x: str, y: str, *, limit: float = 3.0, title: str | N
 
 _P = r"(?P<problem>P\d+(?:-size\d+)?)"
 #: The convex_max tables' cells: a problem's bounds, and the solvers' columns printed beside them.
-_CONVEX_MAX = [rf"^{_P} (?P<column>upper|lower|exact)$",
-               rf"^Table \d+ {_P}: (?P<column>Knitro single start|Knitro multistart|BARON|exact method time|"
-               r"CPLEX restricted to our time|CPLEX|GUROBI restricted to our time|GUROBI|UB time)\b"]
+_CONVEX_MAX = [rf"^{_P} (?P<column>upper|lower|exact|Knitro single start|Knitro multistart)(?: value)?$",
+               rf"^Table \d+ {_P}: (?P<column>Knitro single start|Knitro multistart start|Knitro multistart|"
+               r"BARON|exact method time|CPLEX restricted to our time|CPLEX|GUROBI restricted to our time|"
+               r"GUROBI|UB time)\b"]
 _EPS_DELTA = r"\(eps, delta\) = \((?P<epsilon>[^,()]+), (?P<delta>[^,()]+)\)"
 #: A data set's row of the UCI tables: "adult out-of-sample (GN) error (%)" -> adult × out-of-sample (GN).
 _UCI = (r"^(?P<data_set>[\w-]+) (?P<column>(?:in|out-of)-sample .+?)"
