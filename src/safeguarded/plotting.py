@@ -491,6 +491,7 @@ def table_map(rows, item: str, *, work: str | None = None, limit: float = 3.0, t
     rows_are, columns_are = row_key.replace("_", " "), column_key.replace("_", " ")
     fig.axes[0].set_xlabel(columns_are)
     fig.axes[0].set_ylabel(rows_are)
+    fig.axes[0].tick_params(axis="y", labelrotation=0)  # seaborn turns crowded row labels on their side
     plt.close(fig)
     return TableMap(fig, map_frame(cells, column_key, row_key), name, item, rows_are, columns_are)
 
