@@ -420,9 +420,6 @@ def test_a_budget_ending_in_a_sweep_keeps_that_notebook_and_starts_no_other(tmp_
 #: Committed notebooks whose outputs still come from "a commit plus uncommitted changes", each with why it
 #: was not re-rendered from a clean commit yet (the list only shrinks: a re-rendered notebook must leave it).
 NOT_FROM_A_CLEAN_COMMIT = {
-    "rldp_fig2": "a 20-minute paper run, not yet repeated",
-    "robust_lr_aux_artificial_fig17_18_table33": "a 7-minute paper run, not yet repeated",
-    "wasserstein_mixed_fig15": "a 6-minute paper run, not yet repeated",
     "wasserstein_mixed_tables19_20": "timing claims and time limits: to re-render on an idle machine",
 }
 
@@ -458,8 +455,6 @@ OUTPUTS_WITH_LOG_LINES = {
     "convex_max_table41": "a stale-cells notice",
     "dp_noise_tables1456": "loky's idle-worker warning",
     "gaussian_mixtures_grid_tables": "HiGHS's banner, loky's idle-worker warning",
-    "rldp_fig2": "two stale-cells notices",
-    "wasserstein_mixed_fig15": "HiGHS's banner",
 }
 
 
