@@ -172,6 +172,11 @@ def _product_relaxation(sizes, Q, g, *, mode: str) -> float:
     ).objective
 
 
+def _max_rel_gap(rows: list[dict], mode: str) -> float:
+    """The largest |RLT - ``mode``| over the instances ``rows``, relative to max(1, |RLT|)."""
+    return max(abs(r["rlt"] - r[mode]) / max(1.0, abs(r["rlt"])) for r in rows)
+
+
 def theorem23_check(seed) -> dict:
     """Theorem 23 and Corollary 17 on 3 random instances over two simplices (n1 = n2 = 3): f = <Q, .>
     lifted from a convex quadratic, g = -c ||(x, y) - u||^2; the full RLT, the RLT with X = Diag(x),
@@ -182,8 +187,8 @@ def theorem23_check(seed) -> dict:
         Q, u, c = _psd(rng, 6), rng.uniform(0, 0.5, size=6), rng.uniform(0.5, 2.0)
         g = lambda x, u=u, c=c: -c * cp.sum_squares(x - u)  # noqa: E731
         rows.append({mode: _product_relaxation((3, 3), Q, g, mode=mode) for mode in ("rlt", "diag", "sdp")})
-    diag = max(abs(r["rlt"] - r["diag"]) / max(1.0, abs(r["rlt"])) for r in rows)
-    sdp = max(abs(r["rlt"] - r["sdp"]) / max(1.0, abs(r["rlt"])) for r in rows)
+    diag = _max_rel_gap(rows, "diag")
+    sdp = _max_rel_gap(rows, "sdp")
     return {
         "rows": rows,
         "max_rel_gap_diag": diag,
@@ -265,8 +270,8 @@ def nonlinear_constraints_check(seed) -> dict:
         g = lambda x, y, u=u: -2.0 * cp.sum_squares(x - u)  # noqa: E731
         extra = lambda X, x, P=P, k=k: [cp.sum(cp.multiply(P, X)) - k >= 0]  # noqa: E731
         rows.append({mode: _simplex_relaxation(n, Q, g, extra, mode=mode) for mode in ("rlt", "diag", "sdp")})
-    diag = max(abs(r["rlt"] - r["diag"]) / max(1.0, abs(r["rlt"])) for r in rows)
-    sdp = max(abs(r["rlt"] - r["sdp"]) / max(1.0, abs(r["rlt"])) for r in rows)
+    diag = _max_rel_gap(rows, "diag")
+    sdp = _max_rel_gap(rows, "sdp")
     return {
         "rows": rows,
         "max_rel_gap_diag": diag,
@@ -285,7 +290,7 @@ def second_block_check(seed) -> dict:
         Q, B, c = _psd(rng, 4), rng.normal(size=(2, 4)), rng.normal(size=2)
         g = lambda x, y, B=B, c=c: -cp.sum_squares(y - B @ x) + c @ y  # noqa: E731
         rows.append({mode: _simplex_relaxation(4, Q, g, mode=mode, y_dim=2) for mode in ("rlt", "diag")})
-    gap = max(abs(r["rlt"] - r["diag"]) / max(1.0, abs(r["rlt"])) for r in rows)
+    gap = _max_rel_gap(rows, "diag")
     return {"rows": rows, "max_rel_gap": gap, "holds": gap <= 1e-6}
 
 
@@ -299,7 +304,7 @@ def stqp_split_check(seed) -> dict:
         Qp, Qm = eigen_split((G + G.T) / 2)
         g = lambda x, y, Qm=Qm: -cp.quad_form(x, Qm, assume_PSD=True)  # noqa: E731
         rows.append({mode: _simplex_relaxation(5, Qp, g, mode=mode) for mode in ("rlt", "diag")})
-    gap = max(abs(r["rlt"] - r["diag"]) / max(1.0, abs(r["rlt"])) for r in rows)
+    gap = _max_rel_gap(rows, "diag")
     return {"rows": rows, "max_rel_gap": gap, "holds": gap <= 1e-6}
 
 
