@@ -307,6 +307,11 @@ class ClaimSet:
             "too wide to confirm (a value outside it still deviates)"
         )
 
+    @staticmethod
+    def _prepend_note(opts: dict, text: str) -> None:
+        """Put ``text`` before the note ``opts`` carries (joined by "; ")."""
+        opts["note"] = text + (f"; {opts['note']}" if opts.get("note") else "")
+
     def _numeric(self, item, claim, reference, location, paper_str, paper, ours, tol, relation, effect, opts,
                  cannot_refute="", cannot_decide=""):
         if relation not in RELATIONS:
@@ -316,27 +321,23 @@ class ClaimSet:
                 raise ClaimError(f"{name} must be a reason (a string), got {name}={value!r}")
         label = claim if relation == "==" else f"{claim} ({relation} paper value)"
         if cannot_decide:  # §2f: shown, never decided
-            opts["note"] = f"{CANNOT_DECIDE_PREFIX}{cannot_decide}" + (
-                f"; {opts.get('note')}" if opts.get("note") else ""
-            )
+            self._prepend_note(opts, f"{CANNOT_DECIDE_PREFIX}{cannot_decide}")
             return self._add(item, label, reference, location, paper_str, None if _missing(ours) else ours,
                              tol, "inconclusive", opts)
         if _missing(ours):
-            opts["note"] = "no reproduced value" + (f"; {opts.get('note')}" if opts.get("note") else "")
+            self._prepend_note(opts, "no reproduced value")
             return self._add(item, label, reference, location, paper_str, None, tol, "inconclusive", opts)
         if tol is None or _missing(tol):
-            opts["note"] = "no standard error" + (f"; {opts.get('note')}" if opts.get("note") else "")
+            self._prepend_note(opts, "no standard error")
             return self._add(item, label, reference, location, paper_str, ours, None, "inconclusive", opts)
         ok = _compare(float(ours), paper, tol, relation)
         if cannot_refute:
-            opts["note"] = f"{CANNOT_REFUTE_PREFIX}{cannot_refute}" + (
-                f"; {opts.get('note')}" if opts.get("note") else ""
-            )
+            self._prepend_note(opts, f"{CANNOT_REFUTE_PREFIX}{cannot_refute}")
             if not ok:
                 return self._add(item, label, reference, location, paper_str, ours, tol, "inconclusive", opts)
         too_wide = self._wider_than_effect(tol, effect)
         if ok and too_wide:
-            opts["note"] = too_wide + (f"; {opts.get('note')}" if opts.get("note") else "")
+            self._prepend_note(opts, too_wide)
             return self._add(item, label, reference, location, paper_str, ours, tol, "inconclusive", opts)
         return self._add(
             item, label, reference, location, paper_str, ours, tol, "reproduced" if ok else "deviates", opts
@@ -383,9 +384,7 @@ class ClaimSet:
                         f"claim {claim!r}: a solver_tolerance above the printed precision needs a reason"
                     )
                 tol = float(solver_tolerance)
-                opts["note"] = f"tolerance {tol:.3g} from {reason}" + (
-                    f"; {opts['note']}" if opts.get("note") else ""
-                )
+                self._prepend_note(opts, f"tolerance {tol:.3g} from {reason}")
         return self._numeric(
             item, claim, reference, location, paper, parse_printed(paper), ours, tol, relation, effect, opts,
             cannot_refute=cannot_refute,

@@ -72,6 +72,12 @@ def _lines(value: int | tuple[int, int]) -> Lines:
     return first, last
 
 
+def _location(lines: Lines) -> str:
+    """``Lnnn`` for one line, ``Lfirst-Llast`` for a range."""
+    first, last = lines
+    return f"L{first}" if first == last else f"L{first}-L{last}"
+
+
 @dataclass(frozen=True)
 class Statement:
     """One checkable statement of the work, at ``lines`` (``Lnnn`` or ``(first, last)``) of its seed.
@@ -106,8 +112,7 @@ class Statement:
 
     @property
     def location(self) -> str:
-        first, last = self.lines
-        return f"L{first}" if first == last else f"L{first}-L{last}"
+        return _location(self.lines)
 
 
 @dataclass(frozen=True)
@@ -154,8 +159,7 @@ class Result:
 
     @property
     def location(self) -> str:
-        first, last = self.lines
-        return f"L{first}" if first == last else f"L{first}-L{last}"
+        return _location(self.lines)
 
 
 @dataclass(frozen=True)

@@ -365,9 +365,10 @@ def register_local_values(claims, item: str, df) -> None:
     rule of :func:`local_comparison` (the verdicts a ``ClaimSet`` then gives are the same): a printed row
     each, with ``solver`` naming the stand-in and Knitro's time left unjudged."""
     check_type("claims", claims, ClaimSet, "a ClaimSet")
-    table = THESIS_TABLES[item] if item in THESIS_TABLES else {}
+    compared = local_comparison(item, df)  # checks item and df
+    table = THESIS_TABLES[item]
     bound_name = "the proven bound of our exact method" if item == "table38" else "our upper bound"
-    for r in local_comparison(item, df).to_dict("records"):
+    for r in compared.to_dict("records"):
         name, run = r["problem"], r["run"]
         column = "Knitro" if run == "single start" else "Knitro multistart value"
         slack = (f", {fmt(r['bound slack'])} below our own LB (its inaccuracy, added to the band)"
