@@ -67,6 +67,8 @@ __all__ = [
     "cause_counts",
     "findings_markdown",
     "judge",
+    "RECOVERY_MIN_ROWS",
+    "recovery_groups",
     "count_changes",
     "headline_in_words",
     "registry",
@@ -154,7 +156,9 @@ class Cause:
     successfully in the row's columns of those names; the first matching rule of a work wins.
     ``why`` is the sentence a reviewer reads (with the size), ``evidence`` what makes it checkable
     (see the module docstring), ``finding`` the id of a :class:`Finding` for ``work-error`` rows,
-    ``section`` the notebook section that explains the group.
+    ``section`` the notebook section that explains the group.  ``tried`` lists the computations tried to
+    recover the printed values of the group, one factor varied at a time, each as ``"variant: outcome"``
+    with its hit rate under the digits rule (``docs/findings.md``, "What was tried"; issue 53 item 3).
     """
 
     cause: str
@@ -165,6 +169,7 @@ class Cause:
     note: str = ""
     finding: str = ""
     section: str = ""
+    tried: tuple[str, ...] = ()
 
     def __post_init__(self):
         if self.cause not in CAUSES:
@@ -172,6 +177,10 @@ class Cause:
         problem = _evidence_problem(self.cause, self.evidence)
         if problem:
             raise ValueError(f"cause {self.why!r}: {problem}")
+        if isinstance(self.tried, str) or not all(isinstance(t, str) and t.strip() for t in self.tried):
+            raise ValueError(
+                f"cause {self.why!r}: tried must be a tuple of non-empty texts, got tried={self.tried!r}"
+            )
 
     def matches(self, row) -> bool:
         return all(
@@ -631,7 +640,73 @@ def findings_markdown(table: pd.DataFrame, works) -> str:
             lines.append("")
     if not any_finding:
         lines += ["No finding has been registered yet.", ""]
+    lines += _recovery_lines(recovery_groups(table, works))
     return "\n".join(lines)
+
+
+#: A group of printed deviations with one cause is searched for the computation behind the printed values
+#: (issue 53 item 3) once it has at least this many counted rows.
+RECOVERY_MIN_ROWS = 5
+
+
+def recovery_groups(table: pd.DataFrame, works, min_rows: int = RECOVERY_MIN_ROWS) -> pd.DataFrame:
+    """The groups of counted printed deviations that one cause rule explains, with at least ``min_rows``
+    rows: columns ``work``, ``cause``, ``why``, ``rows``, ``items`` and ``tried`` (the rule's tuple; empty
+    where nothing has been tried yet), largest group first within each work in ``works`` order."""
+    if not (isinstance(min_rows, int) and min_rows >= 1):
+        raise ValueError(f"min_rows must be an integer >= 1, got min_rows={min_rows!r}")
+    deviations = _counted(table)
+    deviations = deviations[deviations["verdict"] == "deviates"]
+    rows = []
+    for work in works:
+        causes, _, _ = registry(work)
+        t = deviations[deviations["work"] == work]
+        seen = set()
+        for cause in causes:  # rules that share their reason (several matchers) are one group
+            if (cause.cause, cause.why) in seen:
+                continue
+            seen.add((cause.cause, cause.why))
+            tried = tuple(dict.fromkeys(t for c in causes if (c.cause, c.why) == (cause.cause, cause.why)
+                                        for t in c.tried))
+            group = t[(t["cause"] == cause.cause) & (t["why"] == cause.why)]
+            if len(group) >= min_rows:
+                items = ", ".join(sorted(set(group["item"])))
+                rows.append(dict(work=work, cause=cause.cause, why=cause.why, rows=len(group), items=items,
+                                 tried=tried))
+    columns = ["work", "cause", "why", "rows", "items", "tried"]
+    out = pd.DataFrame(rows, columns=columns)
+    if out.empty:
+        return out
+    order = {w: i for i, w in enumerate(works)}
+    out = out.assign(_w=out["work"].map(order))
+    out = out.sort_values(["_w", "rows"], ascending=[True, False], kind="stable")
+    return out.drop(columns="_w").reset_index(drop=True)
+
+
+def _recovery_lines(groups: pd.DataFrame) -> list[str]:
+    lines = [
+        "## What was tried to recover the printed values",
+        "",
+        f"Every group of at least {RECOVERY_MIN_ROWS} printed deviations that one cause explains, with the",
+        "computations tried to produce the printed numbers (what the text leaves open or gets wrong, varied",
+        "one factor at a time and judged under the same digits rule). A variant that reproduces a group is",
+        "registered as its own reference kind and named here with its hit rate.",
+        "",
+    ]
+    if groups.empty:
+        return lines + ["No such group.", ""]
+    untried = int((groups["tried"].map(len) == 0).sum())
+    lines += [f"{len(groups)} groups; {untried} with nothing recorded as tried yet.", ""]
+    for work, part in groups.groupby("work", sort=False):
+        lines += [f"### {work}", ""]
+        for g in part.itertuples(index=False):
+            lines.append(f"* **{g.rows} rows, `{g.cause}`** ({g.items}): {g.why}")
+            if g.tried:
+                lines += [f"  * tried: {t}" for t in g.tried]
+            else:
+                lines.append("  * tried: nothing recorded yet")
+        lines.append("")
+    return lines
 
 
 # --------------------------------------------------------------------------------------------------
