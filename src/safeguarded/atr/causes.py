@@ -54,6 +54,11 @@ CAUSES = [
         item="Sec. 3.3",
         claim="after clipping",
         finding="atr-mary",
+        tried=(
+            "the ratio of §3.3's formula with each reading of the female rate: 0.0228 (0.0133 as printed in "
+            "(1)), 0.0234 (2/150), 0.0233 (0.01333): none is the printed 0.0013; the numerator alone, "
+            "0.01333 - 0.012 = 0.0013, is (" + _MARY_TEST + ")",
+        ),
     ),
     Cause(
         "underspecified",
@@ -65,12 +70,22 @@ CAUSES = [
         f"printed d12, d13 is not stated ({_MARY_TEST})",
         item="Sec. 3.3",
         claim="as printed",
+        tried=(
+            "the female approval rate in §3.3's 2x2 system, one reading at a time: 0.0133 (printed in (1), "
+            "ours) gives 0.0067 / 1.0763, 2/150 exactly 0.0090 / 1.0684, 0.013333 0.0090 / 1.0685, 0.01333 "
+            "0.00877 / 1.06919: only 0.01333 reproduces both printed values (2 of 2), a reading found after "
+            "seeing them (" + _MARY_TEST + ")",
+        ),
     ),
     Cause(
         "underspecified",
         "the paper truncates where it could round (13/150 = 0.08667 printed 0.0866)",
         "text: the rounding rule of the printed values is not stated",
         item="table02",
+        tried=(
+            "rounding instead of truncation: 13/150 = 0.08667 rounds to 0.0867, not the printed 0.0866; "
+            "truncation gives it (the notebook's Table 2 rows)",
+        ),
     ),
     Cause(
         "underspecified",
@@ -88,5 +103,10 @@ CAUSES = [
         "notebooks/atr_credit_tables_5_6.ipynb#paper-vs-ours",
         item="App. B",
         claim="P\\(U_A9 = f\\)",
+        tried=(
+            "the complete data (653 rows): 304/653 = 0.4655; the attack's draws W1 (the notebook's run): "
+            "0.4910; neither is the printed 158/350 = 0.4514, and no subset of 350 rows is named "
+            "(notebooks/atr_credit_tables_5_6.ipynb#paper-vs-ours)",
+        ),
     ),
 ]
