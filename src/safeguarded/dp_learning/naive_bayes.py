@@ -26,9 +26,10 @@ from threadpoolctl import threadpool_limits
 
 from safeguarded.dp_learning.datasets import NBData
 from safeguarded.dp_learning.pcd import _sampler
-from safeguarded.validation import check_integer, check_rng, check_type
+from safeguarded.validation import check_choice, check_integer, check_rng, check_type
 
-__all__ = ["NBData", "nb_sensitivities", "noisy_statistics", "dp_naive_bayes_errors", "nb_weights"]
+__all__ = ["NBData", "nb_sensitivities", "noisy_statistics", "dp_naive_bayes_errors", "nb_weights",
+           "UNSEEN_RULES", "unseen_exclusions"]
 
 def _check_data(data) -> NBData:
     return check_type("data", data, NBData, "an NBData (see prepare_nb_data)")
@@ -163,8 +164,9 @@ def _features(data: NBData, idx) -> np.ndarray:
     return np.hstack(cols)
 
 
-def _errors(Z, y, W) -> np.ndarray:
-    """Error rate of every simulation: argmax over classes of Z·W (first maximum on ties, as argmax)."""
+def _errors(Z, y, W, excluded=None, fallback: int = 0) -> np.ndarray:
+    """Error rate of every simulation: argmax over classes of Z·W (first maximum on ties, as argmax);
+    ``excluded`` (rows × classes, bool) scores a class −∞ for a row (all excluded: class ``fallback``)."""
     K, S, C = W.shape
     wrong = np.zeros(S)
     if C == 2:  # one GEMM with the score difference: class 1 iff s_1 − s_0 > 0
@@ -172,27 +174,60 @@ def _errors(Z, y, W) -> np.ndarray:
         rows = max(1, ROW_BLOCK_ELEMENTS // S)
         for r0 in range(0, len(y), rows):
             pred = (Z[r0 : r0 + rows] @ D) > 0
+            if excluded is not None:
+                ex = excluded[r0 : r0 + rows]
+                pred = np.where(ex[:, 1:2], False, np.where(ex[:, 0:1], True, pred))
+                pred = np.where(ex.all(axis=1)[:, None], fallback == 1, pred)
             wrong += (pred != (y[r0 : r0 + rows, None] == 1)).sum(axis=0)
         return wrong / len(y)
     W2 = W.reshape(K, S * C)
     rows = max(1, ROW_BLOCK_ELEMENTS // (S * C))
     for r0 in range(0, len(y), rows):
         score = (Z[r0 : r0 + rows] @ W2).reshape(-1, S, C)
+        if excluded is not None:
+            score = np.where(excluded[r0 : r0 + rows, None, :], -np.inf, score)
         best, pred = score[:, :, 0], np.zeros(score.shape[:2], dtype=np.intp)
         for c in range(1, C):
             better = score[:, :, c] > best
             best = np.where(better, score[:, :, c], best)
             pred[better] = c
+        if excluded is not None:
+            pred[excluded[r0 : r0 + rows].all(axis=1)] = fallback
         wrong += (pred != y[r0 : r0 + rows, None]).sum(axis=0)
     return wrong / len(y)
 
 
-def dp_naive_bayes_errors(data: NBData, train, tests, rng, *, noise=None, n_sims=1, sens=None):
+#: How a category level that no training row of a class has is scored: ``"floor"`` (ours: its count,
+#: noised like every count, is clipped at 1e-6) or ``"exclude"`` (the authors' ``NB.jl``: the count is
+#: missing from the class's ``countmap``, the lookup throws and the class scores log(0) = −∞; a row whose
+#: every class is excluded gets label 1, Julia's ``argmax`` of equal values, which the authors' cooking
+#: (``pd.factorize``) gives the class of the file's first row: here the class of the data's first row).
+UNSEEN_RULES = ("floor", "exclude")
+
+
+def unseen_exclusions(data: NBData, train, idx) -> np.ndarray:
+    """(rows of ``idx``) × classes: whether the row has a category level that no training row of the
+    class has (the ``"exclude"`` rule of :data:`UNSEEN_RULES`)."""
+    _check_data(data)
+    train = _check_index("train", train, len(data.y))
+    idx = _check_index("idx", idx, len(data.y))
+    y = data.y[train]
+    out = np.zeros((len(idx), data.n_classes), dtype=bool)
+    for v, L in enumerate(data.levels):
+        seen = np.array([np.bincount(data.cat[train, v][y == c], minlength=L) > 0
+                         for c in range(data.n_classes)])  # fmt: skip
+        out |= ~seen[:, data.cat[idx, v]].T
+    return out
+
+
+def dp_naive_bayes_errors(data: NBData, train, tests, rng, *, noise=None, n_sims=1, sens=None,
+                          unseen: str = "floor"):
     """Misclassification of (DP) naive Bayes on each index set in ``tests`` (L912–L938; repo ``NB.jl``).
 
-    Statistics of :func:`noisy_statistics`; numeric likelihoods are Gaussian; no Laplace smoothing.
-    Returns an array (len(tests) × n_sims) of error rates.
+    Statistics of :func:`noisy_statistics`; numeric likelihoods are Gaussian; no Laplace smoothing;
+    ``unseen`` one of :data:`UNSEEN_RULES`.  Returns an array (len(tests) × n_sims) of error rates.
     """
+    check_choice("unseen", unseen, UNSEEN_RULES)
     _check_data(data)
     if isinstance(tests, str):
         raise ValueError(f"tests must be a list of index arrays, got tests={tests!r}")
@@ -200,4 +235,8 @@ def dp_naive_bayes_errors(data: NBData, train, tests, rng, *, noise=None, n_sims
     stats = noisy_statistics(data, train, rng, noise=noise, n_sims=n_sims, sens=sens)
     W = nb_weights(data, stats)
     with threadpool_limits(limits=1, user_api="blas"):
-        return np.array([_errors(_features(data, idx), data.y[idx], W) for idx in tests])
+        return np.array([
+            _errors(_features(data, idx), data.y[idx], W,
+                    unseen_exclusions(data, train, idx) if unseen == "exclude" else None, int(data.y[0]))
+            for idx in tests
+        ])  # fmt: skip

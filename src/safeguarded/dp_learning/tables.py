@@ -16,28 +16,30 @@ import pandas as pd
 from safeguarded.arrays import array_backend_label
 from safeguarded.dp_learning.datasets import (
     DATASETS,
+    LOADINGS,
     THESIS_SIZES,
     UNAVAILABLE,
     load_nb_data,
     load_pcd_data,
     train_test_split_indices,
 )
-from safeguarded.dp_learning.naive_bayes import dp_naive_bayes_errors
+from safeguarded.dp_learning.naive_bayes import UNSEEN_RULES, dp_naive_bayes_errors
 from safeguarded.dp_learning.pcd import dp_pcd_methods
 from safeguarded.experiments import rng_for
 from safeguarded.validation import check_choice, check_frame, check_integer, check_type
 
-__all__ = ["pcd_split", "nb_split", "summarise_runs", "with_gap_rows"]
+__all__ = ["pcd_split", "nb_split", "summarise_runs", "with_gap_rows", "variant_runs", "printed_gaps",
+           "before_after"]
 
 
-@functools.lru_cache(maxsize=4)
-def _pcd_arrays(name: str):
-    return load_pcd_data(name)
+@functools.lru_cache(maxsize=8)
+def _pcd_arrays(name: str, loading: str = "mirror"):
+    return load_pcd_data(name, loading)
 
 
-@functools.lru_cache(maxsize=4)
-def _nb_arrays(name: str):
-    return load_nb_data(name)
+@functools.lru_cache(maxsize=8)
+def _nb_arrays(name: str, loading: str = "mirror"):
+    return load_nb_data(name, loading)
 
 
 def _check_split_args(dataset, split, samplers, n_sims, seed, iterations=None) -> None:
@@ -65,10 +67,12 @@ def _row(method, err_train, err_test, **sizes) -> dict:
 
 
 def pcd_split(
-    dataset: str, split: int, samplers: dict, *, n_sims: int, iterations: int, seed: int
+    dataset: str, split: int, samplers: dict, *, n_sims: int, iterations: int, seed: int,
+    loading: str = "mirror",
 ) -> list[dict]:
     """Mean train/test errors (and mean squares) over ``n_sims`` simulations of DP-PCD with every noise
-    of ``samplers`` ({method: noise, None = non-private, run once}) on one split of ``dataset``.
+    of ``samplers`` ({method: noise, None = non-private, run once}) on one split of ``dataset`` (read as
+    ``loading`` says, :data:`~safeguarded.dp_learning.datasets.LOADINGS`; the tables run the mirror).
 
     The split is ``rng_for(seed, split)``'s 80/20 permutation; all methods share the initial point and
     the coordinate orders of ``rng_for(seed, split, 1)`` (:func:`safeguarded.dp_learning.pcd.dp_pcd_methods`,
@@ -77,7 +81,7 @@ def pcd_split(
     :func:`safeguarded.arrays.array_backend_label`); the numbers agree across backends to rounding.
     """
     _check_split_args(dataset, split, samplers, n_sims, seed, iterations)
-    X, y = _pcd_arrays(dataset)
+    X, y = _pcd_arrays(dataset, check_choice("loading", loading, LOADINGS))
     tr, te = train_test_split_indices(len(y), rng_for(seed, split))
     sims = {m: 1 if noise is None else int(n_sims) for m, noise in samplers.items()}
     rngs = {m: rng_for(seed, split, 1, i) for i, m in enumerate(samplers)}
@@ -88,17 +92,21 @@ def pcd_split(
             for m, r in res.items()]  # fmt: skip
 
 
-def nb_split(dataset: str, split: int, samplers: dict, *, n_sims: int, seed: int) -> list[dict]:
+def nb_split(dataset: str, split: int, samplers: dict, *, n_sims: int, seed: int, loading: str = "mirror",
+             unseen: str = "floor") -> list[dict]:  # fmt: skip
     """Mean in/out-of-sample errors (and mean squares) of DP naive Bayes with every noise of ``samplers``
     (for sensitivity 1; None = non-private) on one split of ``dataset``; method i draws from
-    ``rng_for(seed, split, 2 + i)``."""
+    ``rng_for(seed, split, 2 + i)``.  ``loading`` (:data:`~safeguarded.dp_learning.datasets.LOADINGS`)
+    and ``unseen`` (:data:`~safeguarded.dp_learning.naive_bayes.UNSEEN_RULES`) are the deviation
+    experiments' variants; the tables run the defaults."""
     _check_split_args(dataset, split, samplers, n_sims, seed)
-    data = _nb_arrays(dataset)
+    check_choice("unseen", unseen, UNSEEN_RULES)
+    data = _nb_arrays(dataset, check_choice("loading", loading, LOADINGS))
     tr, te = train_test_split_indices(len(data.y), rng_for(seed, split))
     rows = []
     for i, (method, noise) in enumerate(samplers.items()):
         rng = rng_for(seed, split, 2 + i)
-        err = dp_naive_bayes_errors(data, tr, [tr, te], rng, noise=noise, n_sims=n_sims)
+        err = dp_naive_bayes_errors(data, tr, [tr, te], rng, noise=noise, n_sims=n_sims, unseen=unseen)
         rows.append(_row(method, err[0], err[1], n=len(data.y), n_num=data.num.shape[1],
                          n_cat=len(data.levels), n_classes=data.n_classes))
     return rows
@@ -177,3 +185,65 @@ def with_gap_rows(table: pd.DataFrame, order=None) -> pd.DataFrame:
             out[col] = out[col].astype("Int64")
     out["_order"] = out.dataset.map({k: i for i, k in enumerate(order)})
     return out.sort_values("_order", kind="stable").drop(columns="_order").reset_index(drop=True)
+
+
+def variant_runs(kind: str, dataset: str, samplers: dict, *, splits: int, n_sims: int, seed: int = 0,
+                 iterations: int = 100, loading: str = "mirror", unseen: str = "floor") -> pd.DataFrame:
+    """The rows of :func:`pcd_split` (``kind="pcd"``) or :func:`nb_split` (``"nb"``) over splits
+    0 … ``splits`` − 1 of one data set under one variant (``loading``; ``unseen`` for NB), with the columns
+    :func:`summarise_runs` reads: a deviation experiment beside a table's sweep, at the counts given."""
+    check_choice("kind", kind, ("pcd", "nb"))
+    check_integer("splits", splits, minimum=2)
+    check_choice("loading", loading, LOADINGS)
+    check_choice("unseen", unseen, UNSEEN_RULES)
+    rows = []
+    for split in range(splits):
+        if kind == "pcd":
+            out = pcd_split(dataset, split, samplers, n_sims=n_sims, iterations=iterations, seed=seed,
+                            loading=loading)  # fmt: skip
+        else:
+            out = nb_split(dataset, split, samplers, n_sims=n_sims, seed=seed, loading=loading, unseen=unseen)
+        rows += [{"dataset": dataset, "split": split, **r} for r in out]
+    return pd.DataFrame(rows)
+
+
+def printed_gaps(summary_row, printed: dict, half_unit: float = 0.005) -> pd.DataFrame:
+    """Ours against printed values, one row per column of ``printed`` ({summary column: printed string}):
+    ``ours``, ``se`` (the column's ``_se``, 0 if none), ``gap`` = ours − printed, ``within_digits``
+    (|gap| <= half a printed unit ``half_unit``) and ``within_band`` (|gap| <= 2 se + half a unit, the
+    band the claims judge a Monte-Carlo mean with)."""
+    check_type("printed", printed, dict, "a dict {summary column: printed string}")
+    half_unit = float(half_unit)
+    if not half_unit > 0:
+        raise ValueError(f"half_unit must be > 0, got half_unit={half_unit!r}")
+    rows = []
+    for col, text in printed.items():
+        if col not in summary_row:
+            raise ValueError(f"printed names column {col!r}, which the summary row does not have")
+        ours = float(summary_row[col])
+        se = summary_row.get(f"{col}_se", 0.0) if hasattr(summary_row, "get") else 0.0
+        se = 0.0 if se is None or not np.isfinite(se) else float(se)
+        gap = ours - float(text)
+        rows.append({"column": col, "printed": text, "ours": ours, "se": se, "gap": gap,
+                     "within_digits": abs(gap) <= half_unit, "within_band": abs(gap) <= 2 * se + half_unit})
+    return pd.DataFrame(rows)
+
+
+def before_after(before_row, after_row, printed: dict) -> dict:
+    """How far two summaries of one data set lie from its printed values: ``before`` (e.g. the table's
+    sweep on the mirror copy) and ``after`` (a variant), over the columns of ``printed`` (see
+    :func:`printed_gaps`): the mean |gap| of each, and how many columns lie within the band (2 se + half a
+    printed unit) and within the printed digits.  Columns without a standard error (Imp) count in the
+    mean |gap| only."""
+    b, a = printed_gaps(before_row, printed), printed_gaps(after_row, printed)
+    has_se = a["column"].map(lambda c: f"{c}_se" in after_row).to_numpy()
+    return {
+        "columns": len(a),
+        "mean |gap| before": float(b["gap"].abs().mean()),
+        "mean |gap| after": float(a["gap"].abs().mean()),
+        "within band before": int((b["within_band"].to_numpy() & has_se).sum()),
+        "within band after": int((a["within_band"].to_numpy() & has_se).sum()),
+        "within digits before": int(b["within_digits"].sum()),
+        "within digits after": int(a["within_digits"].sum()),
+        "with a band": int(has_se.sum()),
+    }

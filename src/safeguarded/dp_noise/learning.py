@@ -12,6 +12,8 @@ import functools
 
 import numpy as np
 
+from safeguarded.dp_learning.datasets import LOADINGS
+from safeguarded.dp_learning.naive_bayes import UNSEEN_RULES
 from safeguarded.dp_learning.tables import nb_split, pcd_split
 from safeguarded.dp_noise import mechanisms as mech
 from safeguarded.validation import check_choice, check_integer, check_positive, check_type
@@ -28,6 +30,7 @@ __all__ = [
     "authors_noise_streams",
     "shared_draw_spread",
     "VARIANT_METHODS",
+    "side_summary",
 ]
 
 
@@ -192,13 +195,17 @@ def _scaled_noises(noise_factor: float) -> dict:
 
 
 def nb_variant_errors(dataset, *, scale=1.0, noise_factor=1.0, opt_loss="l1", methods=VARIANT_METHODS,
-                      splits=5, n_sims=100, seed=0, opt_k=50) -> dict:  # fmt: skip
+                      splits=5, n_sims=100, seed=0, opt_k=50, loading="mirror",
+                      unseen="floor") -> dict:  # fmt: skip
     """Table 2's errors (%) of ``methods`` on ``dataset`` under one change of the setting, for the
     deviation experiments of ``notebooks/dp_noise_table02.ipynb``: every numeric feature multiplied by
     ``scale`` (the thesis's cleaned files are not public; with the repo's sd floor of 1 and its rounded-up
     sensitivities the errors depend on the features' scale), the GN/(GN)/TLN noise scales multiplied by
-    ``noise_factor``, and OPT optimised for ``opt_loss`` (``"l1"``, the text L940, or ``"l2"``, the
-    supplement's "noise power").  Splits and noise seeds as :func:`nb_cell` (``rng_for(seed, split)``).
+    ``noise_factor``, OPT optimised for ``opt_loss`` (``"l1"``, the text L940, or ``"l2"``, the
+    supplement's "noise power"), the data read as ``loading`` says (``"matched"``: the thesis's data
+    table, :data:`safeguarded.dp_learning.datasets.MATCHED`) and unseen category levels scored as
+    ``unseen`` says (:data:`safeguarded.dp_learning.naive_bayes.UNSEEN_RULES`).  Splits and noise seeds as
+    :func:`nb_cell` (``rng_for(seed, split)``).
 
     Returns {method: (in-sample mean, out-of-sample mean, in-sample standard error over the splits,
     in-sample and out-of-sample standard deviations of single noise draws within a split, pooled,
@@ -214,6 +221,8 @@ def nb_variant_errors(dataset, *, scale=1.0, noise_factor=1.0, opt_loss="l1", me
     check_positive("scale", scale)
     check_positive("noise_factor", noise_factor)
     check_choice("opt_loss", opt_loss, ("l1", "l2"))
+    check_choice("loading", loading, LOADINGS)
+    check_choice("unseen", unseen, UNSEEN_RULES)
     check_integer("splits", splits, minimum=2)
     check_integer("opt_k", opt_k, minimum=1)
     _check_methods(methods, VARIANT_METHODS)
@@ -221,14 +230,14 @@ def nb_variant_errors(dataset, *, scale=1.0, noise_factor=1.0, opt_loss="l1", me
     if "OPT" in methods:
         noises["OPT"] = mech.PiecewiseUniformNoise(*_opt_noise_unit(1.0, 0.1, opt_k, opt_loss), name="OPT")
     samplers = {m: noises[m] for m in methods}
-    data = load_nb_data(dataset)
+    data = load_nb_data(dataset, loading)
     data = dataclasses.replace(data, num=data.num * float(scale))
     errors = {m: [] for m in samplers}
     for split in range(splits):
         tr, te = train_test_split_indices(len(data.y), rng_for(seed, split))
         for i, (m, noise) in enumerate(samplers.items()):
             err = dp_naive_bayes_errors(
-                data, tr, [tr, te], rng_for(seed, split, 2 + i), noise=noise, n_sims=n_sims
+                data, tr, [tr, te], rng_for(seed, split, 2 + i), noise=noise, n_sims=n_sims, unseen=unseen
             )
             errors[m].append(err)
     out = {}
@@ -312,3 +321,27 @@ def shared_draw_spread(dataset, *, methods=("GN", "(GN)", "TLN", "OPT"), splits=
             total[m] += dp_naive_bayes_errors(data, tr, [tr, te], rng_for(seed, 0, 2 + i), noise=noises[m],
                                               n_sims=n_sims)  # fmt: skip
     return {m: tuple(float(x) for x in 100 * (t / splits).std(axis=1, ddof=1)) for m, t in total.items()}
+
+
+def side_summary(kind: str, names, loading: str = "matched", *, splits: int = 20, n_sims: int = 100,
+                 seed: int = 0, iterations: int = 100, unseen: str = "floor", opt_k: int = 50,
+                 dd_k: int = 4):  # fmt: skip
+    """Table 2 (``kind="nb"``) or Table 3 (``"pcd"``) on the data sets ``names`` under one variant of the
+    data (``loading``, :data:`safeguarded.dp_learning.datasets.LOADINGS`) and, for NB, of the unseen-level
+    rule (``unseen``), at the counts given: the deviation experiments of ``notebooks/dp_noise_table02`` and
+    ``dp_noise_table03`` (a side run beside the table's sweep, same noises at (1, 0.1), same seeds).
+    One row per data set as :func:`safeguarded.dp_learning.tables.summarise_runs` gives it (errors in %)."""
+    import pandas as pd
+
+    from safeguarded.dp_learning.tables import summarise_runs, variant_runs
+
+    check_choice("kind", kind, ("nb", "pcd"))
+    if isinstance(names, str) or not names:
+        raise ValueError(f"names must be a non-empty list of data set names, got names={names!r}")
+    baseline = "NB" if kind == "nb" else "PCD"
+    samplers = compared_noises(baseline, 1.0, 0.1, 1.0 if kind == "nb" else 2.0, noises="table3_dd",
+                               opt_k=opt_k, dd_k=dd_k)  # fmt: skip
+    runs = pd.concat([variant_runs(kind, ds, samplers, splits=splits, n_sims=n_sims, seed=seed,
+                                   iterations=iterations, loading=loading, unseen=unseen) for ds in names],
+                     ignore_index=True)  # fmt: skip
+    return summarise_runs(runs, list(samplers), compare=("TLN", "OPT"), baseline=baseline)

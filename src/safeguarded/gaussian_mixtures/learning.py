@@ -21,7 +21,7 @@ from safeguarded.gaussian_mixtures import quasi_gaussian as qg
 from safeguarded.gaussian_mixtures._validate import check_delta, check_epsilon, check_k, check_sensitivity
 from safeguarded.validation import check_choice, check_integer, check_type
 
-__all__ = ["MixtureNoise", "mixture_noise", "table9_noises", "pcd_cell", "METHODS"]
+__all__ = ["MixtureNoise", "mixture_noise", "table9_noises", "pcd_cell", "METHODS", "side_summary"]
 
 #: The private mechanisms of Tables 9 and 18, in table order.
 METHODS = ("A-G", "Q-G", "M-G")
@@ -93,3 +93,25 @@ def pcd_cell(dataset, split, n_sims=1, iterations=100, epsilon=1.0, delta=1e-3, 
     check_integer("seed", seed, minimum=0)
     samplers = table9_noises(epsilon, delta, 2.0, mg_k)
     return pcd_split(dataset, split, samplers, n_sims=n_sims, iterations=iterations, seed=seed)
+
+
+def side_summary(names, loading: str = "matched", *, splits: int = 100, n_sims: int = 1, seed: int = 0,
+                 iterations: int = 100, epsilon=1.0, delta=1e-3, mg_k: int = 9):  # fmt: skip
+    """Table 9/18 on the data sets ``names`` read as ``loading`` says
+    (:data:`safeguarded.dp_learning.datasets.LOADINGS`), at the counts given: the deviation experiment of
+    ``notebooks/gaussian_mixtures_pcd_tables09_18`` (a side run beside the table's sweep, the same noises
+    and seeds as :func:`pcd_cell`).  One row per data set as
+    :func:`safeguarded.dp_learning.tables.summarise_runs` gives it (errors in %, ``_sd`` as Table 18)."""
+    import pandas as pd
+
+    from safeguarded.dp_learning.tables import summarise_runs, variant_runs
+
+    if isinstance(names, str) or not names:
+        raise ValueError(f"names must be a non-empty list of data set names, got names={names!r}")
+    for name in names:
+        check_choice("names", name, tuple(DATASETS))
+    samplers = table9_noises(epsilon, delta, 2.0, mg_k)
+    runs = pd.concat([variant_runs("pcd", ds, samplers, splits=splits, n_sims=n_sims, seed=seed,
+                                   iterations=iterations, loading=loading) for ds in names],
+                     ignore_index=True)  # fmt: skip
+    return summarise_runs(runs, list(samplers), compare=("A-G", "M-G"), baseline="PCD")
