@@ -325,21 +325,29 @@ def shared_draw_spread(dataset, *, methods=("GN", "(GN)", "TLN", "OPT"), splits=
 
 def side_summary(kind: str, names, loading: str = "matched", *, splits: int = 20, n_sims: int = 100,
                  seed: int = 0, iterations: int = 100, unseen: str = "floor", opt_k: int = 50,
-                 dd_k: int = 4):  # fmt: skip
+                 dd_k: int = 4, epsilon: float = 1.0, delta: float = 0.1):  # fmt: skip
     """Table 2 (``kind="nb"``) or Table 3 (``"pcd"``) on the data sets ``names`` under one variant of the
     data (``loading``, :data:`safeguarded.dp_learning.datasets.LOADINGS`) and, for NB, of the unseen-level
     rule (``unseen``), at the counts given: the deviation experiments of ``notebooks/dp_noise_table02`` and
-    ``dp_noise_table03`` (a side run beside the table's sweep, same noises at (1, 0.1), same seeds).
+    ``dp_noise_table03`` (a side run beside the table's sweep, the same noises, at (``epsilon``, ``delta``)
+    = (1, 0.1) as the tables unless given, and the same seeds).
     One row per data set as :func:`safeguarded.dp_learning.tables.summarise_runs` gives it (errors in %)."""
     import pandas as pd
 
+    from safeguarded.dp_learning.datasets import DATASETS
     from safeguarded.dp_learning.tables import summarise_runs, variant_runs
 
     check_choice("kind", kind, ("nb", "pcd"))
     if isinstance(names, str) or not names:
         raise ValueError(f"names must be a non-empty list of data set names, got names={names!r}")
+    for name in names:
+        check_choice("names", name, tuple(DATASETS))
+    check_choice("loading", loading, LOADINGS)
+    check_choice("unseen", unseen, UNSEEN_RULES)
+    check_integer("splits", splits, minimum=2)
+    check_integer("n_sims", n_sims, minimum=1)
     baseline = "NB" if kind == "nb" else "PCD"
-    samplers = compared_noises(baseline, 1.0, 0.1, 1.0 if kind == "nb" else 2.0, noises="table3_dd",
+    samplers = compared_noises(baseline, epsilon, delta, 1.0 if kind == "nb" else 2.0, noises="table3_dd",
                                opt_k=opt_k, dd_k=dd_k)  # fmt: skip
     runs = pd.concat([variant_runs(kind, ds, samplers, splits=splits, n_sims=n_sims, seed=seed,
                                    iterations=iterations, loading=loading, unseen=unseen) for ds in names],

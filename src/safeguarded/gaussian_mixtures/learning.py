@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from safeguarded.dp_learning.datasets import DATASETS
+from safeguarded.dp_learning.datasets import DATASETS, LOADINGS
 from safeguarded.dp_learning.tables import pcd_split
 from safeguarded.dp_noise.mechanisms import AnalyticGaussian
 from safeguarded.gaussian_mixtures import multi_gaussian as mg
@@ -110,6 +110,9 @@ def side_summary(names, loading: str = "matched", *, splits: int = 100, n_sims: 
         raise ValueError(f"names must be a non-empty list of data set names, got names={names!r}")
     for name in names:
         check_choice("names", name, tuple(DATASETS))
+    check_choice("loading", loading, LOADINGS)
+    check_integer("splits", splits, minimum=2)
+    check_integer("n_sims", n_sims, minimum=1)
     samplers = table9_noises(epsilon, delta, 2.0, mg_k)
     runs = pd.concat([variant_runs("pcd", ds, samplers, splits=splits, n_sims=n_sims, seed=seed,
                                    iterations=iterations, loading=loading) for ds in names],
