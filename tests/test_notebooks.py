@@ -419,11 +419,7 @@ def test_a_budget_ending_in_a_sweep_keeps_that_notebook_and_starts_no_other(tmp_
 
 #: Committed notebooks whose outputs still come from "a commit plus uncommitted changes", each with why it
 #: was not re-rendered from a clean commit yet (the list only shrinks: a re-rendered notebook must leave it).
-NOT_FROM_A_CLEAN_COMMIT = {
-    "wasserstein_mixed_tables19_20": "timing claims and time limits: to re-render on an idle machine, which "
-    "it needs for about an hour (2026-11-29: a render beside other jobs moved 2 of 121 verdicts with the "
-    "load and was discarded; an idle one was stopped at 51 of 108 cells by the session's end)",
-}
+NOT_FROM_A_CLEAN_COMMIT: dict[str, str] = {}  # notebook -> why its outputs are not from a clean commit
 
 
 def test_committed_outputs_name_a_clean_commit():
