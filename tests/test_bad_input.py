@@ -1349,6 +1349,20 @@ CASES = [
         n_sims=COUNT,
         seed=SEED,
         opt_k=COUNT,
+        loading=["bogus"],
+        unseen=["bogus"],
+    ),
+    case(
+        "dp_noise.learning.side_summary",
+        dict(kind="nb", names=["ecoli"], loading="matched", splits=2, n_sims=1, opt_k=5, dd_k=2),
+        vocabulary=False,
+        kind=["bogus", 5],
+        names=["ecoli", [], ["bogus"]],
+        loading=["bogus"],
+        unseen=["bogus"],
+        splits=[1, 2.5],
+        n_sims=COUNT,
+        slow=True,
     ),
     case(
         "dp_noise.learning.authors_noise_streams",
@@ -1546,6 +1560,47 @@ CASES = [
         case(f"dp_learning.datasets.{f}", dict(name="adult"), name=["bogus", 5])
         for f in ("load_pcd_data", "load_nb_data")
     ],
+    *[
+        case(f"dp_learning.datasets.{f}", dict(name="ecoli", loading="matched"), vocabulary=False,
+             loading=["bogus", 5])
+        for f in ("load_pcd_data", "load_nb_data")
+    ],
+    case("dp_learning.datasets.dimension_table", dict(loading="mirror"), loading=["bogus", 5]),
+    case(
+        "dp_learning.naive_bayes.unseen_exclusions",
+        dict(data=_dpl_nb, train=DPL_TRAIN, idx=[4, 5]),
+        data=DPL_NOT_NB,
+        train=DPL_BAD_INDEX,
+        idx=DPL_BAD_INDEX,
+    ),
+    case(
+        "dp_learning.naive_bayes.dp_naive_bayes_errors",
+        dict(data=_dpl_nb, train=DPL_TRAIN, tests=[[4, 5]], rng=_rng, unseen="exclude"),
+        vocabulary=False,
+        unseen=["smooth", 5],
+    ),
+    case(
+        "dp_learning.tables.printed_gaps",
+        dict(summary_row=lambda: {"train_A": 1.0, "train_A_se": 0.1}, printed=lambda: {"train_A": "1.00"},
+             half_unit=0.005),
+        printed=["bogus", {"nope": "1.00"}],
+        half_unit=[0.0, -1.0, NAN],
+    ),
+    case(
+        "dp_learning.tables.before_after",
+        dict(before_row=lambda: {"train_A": 1.0}, after_row=lambda: {"train_A": 1.1},
+             printed=lambda: {"train_A": "1.00"}),
+        printed=["bogus", {"nope": "1.00"}],
+    ),
+    case(
+        "dp_learning.tables.variant_runs",
+        dict(kind="nb", dataset="ecoli", samplers=lambda: {"NB": None}, splits=2, n_sims=1, seed=0,
+             loading="matched", unseen="floor"),
+        kind=["bogus", 5],
+        splits=[1, 2.5],
+        loading=["bogus"],
+        unseen=["bogus"],
+    ),
     case("dp_learning.naive_bayes.nb_sensitivities", dict(data=_dpl_nb), data=DPL_NOT_NB),
     case(
         "dp_learning.naive_bayes.noisy_statistics",
@@ -1867,6 +1922,15 @@ CASES = [
         n_sims=COUNT,
         iterations=COUNT,
         mg_k=COUNT,
+        slow=True,
+    ),
+    case(
+        "gaussian_mixtures.learning.side_summary",
+        dict(names=["ecoli"], loading="matched", splits=2, n_sims=1, iterations=2, mg_k=2),
+        names=["ecoli", [], ["bogus"]],
+        loading=["bogus"],
+        splits=[1, 2.5],
+        n_sims=COUNT,
         slow=True,
     ),
     case(
@@ -3352,6 +3416,59 @@ CASES += [
          rows=_BAD_ROWS[:1], x=["sigma"], y=["sigma"]),
     case("plotting.reproduction_map", dict(rows=_map_keyed, x="delta", y="epsilon"),
          rows=_BAD_ROWS[:1], x=["sigma"], y=["sigma"], limit=[0.0, -1.0, NAN]),
+]
+
+
+# the work's printed numbers beside ours in a figure (issue 51 item 2)
+def _printed_claim_rows():
+    import pandas as pd
+
+    from safeguarded.claims import COLUMNS
+
+    return pd.DataFrame([{c: "" for c in COLUMNS} | {
+        "work": "atr", "item": "fig05", "reference": "printed", "scale": "paper", "claim": claim,
+        "paper_value": paper, "reproduced_value": paper, "tolerance": "0.05", "verdict": "reproduced"}
+        for claim, paper in (("female: beta_min (start of range)", "0.6"),
+                             ("female: C* (end of range)", "1"))], columns=COLUMNS)
+
+
+def _printed_frame():
+    from safeguarded import plotting
+
+    return plotting.printed_rows(_printed_claim_rows(), "fig05")
+
+
+def _fig3_printed():
+    return _printed_frame().assign(claim=["TLap E|X| left panel", "near-optimal LB left panel"])
+
+
+def _fig3_printed():
+    return _printed_frame().assign(claim=["TLap E|X| left panel", "near-optimal LB left panel"])
+
+
+CASES += [
+    case("plotting.printed_rows", dict(rows=_printed_claim_rows, item="fig05"),
+         rows=_BAD_ROWS, item=[1, ""], work=["nope"],
+         claims=["female: C* (end of range)", ["not a printed claim"], [1]]),
+    case("plotting.printed_beside", dict(ax=_axes, x=[0.0, 1.0], y=[0.6, 1.0]),
+         ax=["axes", None], x=[[0.0, 1.0, 2.0], [NAN, 1.0], "ab"], y=[[], [INF, 1.0], "ab"],
+         band=[[-1.0], [0.1, 0.1, 0.1], INF, "ab"], label=["", 1], claims=[["one"], [1, 2]]),
+    case("plotting.printed_panel", dict(ax=_axes, printed=_printed_frame),
+         ax=["axes", None],
+         printed=[Made("an empty printed frame", lambda: _printed_frame().iloc[:0]),
+                  Made("a printed frame without the ours column",
+                       lambda: _printed_frame().drop(columns="ours")),
+                  Made("a printed value of 0 (relative)", lambda: _printed_frame().assign(paper=0.0)),
+                  "printed"],
+         relative=["yes", 1], names=[["only one"], [1, 2]], unit=[1], label=["", None]),
+    case("dp_noise.synthetic.draw_figure3",
+         dict(cells=_fig3_cells, benchmarks=_fig3_benchmarks, printed=_fig3_printed),
+         vocabulary=False,
+         printed=[Made("printed constants naming no panel of the figure", _printed_frame),
+                  Made("printed constants without the tolerance column",
+                       lambda: _fig3_printed().drop(columns="tolerance")),
+                  "printed"],
+         label=["", 1]),
 ]
 
 # --------------------------------------------------------------------------------------------------

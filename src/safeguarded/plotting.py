@@ -24,7 +24,8 @@ from safeguarded.paths import REPO_ROOT, WORKS, figure_dir  # noqa: E402
 __all__ = ["STYLE", "use_style", "style", "save_figure", "save_table", "Saved", "SavedFigure", "SavedTable",
            "ITEM_PATTERN", "VERDICT_MARKS", "claim_keys", "map_frame", "reproduction_map", "TABLE_KEYS",
            "TABLE_MIN_CELLS", "table_patterns", "table_cells", "NoCells", "TableMap", "table_map",
-           "compared_tables"]
+           "compared_tables", "PRINTED_LABEL", "PRINTED_STYLE", "printed_rows",
+           "printed_beside", "printed_panel"]
 
 STYLE = str(resources.files("safeguarded").joinpath("safeguarded.mplstyle"))
 
@@ -97,7 +98,8 @@ class SavedTable(Saved):
         return _markdown(self._table, self._floatfmt)
 
 
-def save_figure(fig, work: str, item: str, data: pd.DataFrame | None = None) -> SavedFigure:
+def save_figure(fig, work: str, item: str, data: pd.DataFrame | None = None,
+                printed: pd.DataFrame | None = None) -> SavedFigure:
     """Write ``<item>.png``, ``<item>.pdf`` and (if ``data`` is given) ``<item>.csv``.
 
     Parameters
@@ -110,6 +112,10 @@ def save_figure(fig, work: str, item: str, data: pd.DataFrame | None = None) -> 
         The paper's item name, e.g. ``fig02a``.
     data
         The plotted data, saved as CSV so that the figure's numbers can be read without the image.
+    printed
+        The work's printed values drawn beside ours (what :func:`printed_beside` or :func:`printed_panel`
+        returned, concatenated): the CSV then holds ``data`` (column ``source`` = ``ours``) followed by
+        these rows (``source`` = ``printed``), so that it carries every number the figure shows.
 
     Returns
     -------
@@ -119,6 +125,13 @@ def save_figure(fig, work: str, item: str, data: pd.DataFrame | None = None) -> 
     """
     out = figure_dir(work)
     _check_item(item)
+    if printed is not None:
+        if not isinstance(printed, pd.DataFrame) or printed.empty or "paper" not in printed.columns:
+            raise ValueError("printed must be the printed values drawn (a frame with a column paper, at "
+                             f"least one row), got printed={type(printed).__name__}")
+        if data is None:
+            raise ValueError("printed needs the figure's data: the CSV holds both")
+        data = pd.concat([data.assign(source="ours"), printed.assign(source="printed")], ignore_index=True)
     paths = {"png": out / f"{item}.png", "pdf": out / f"{item}.pdf"}
     fig.savefig(paths["png"], metadata=_PNG_METADATA)
     fig.savefig(paths["pdf"], metadata=_PDF_METADATA)
@@ -684,3 +697,222 @@ def save_overview(fig, path: Path) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path, metadata=_PNG_METADATA, dpi=150)
     return path
+
+
+# --------------------------------------------------------------------------------------------------
+# the work's printed numbers beside ours, in the figure they belong to
+
+#: The label of the work's printed values in a figure (a thesis or a paper: both say "work").
+PRINTED_LABEL = "work (printed)"
+#: Black open diamonds: the work's values, told apart from every curve of ours.
+PRINTED_STYLE = {"marker": "D", "markersize": 6, "markerfacecolor": "none", "markeredgecolor": "black",
+                 "markeredgewidth": 1.2, "color": "black", "linestyle": "none", "zorder": 5}
+
+
+def printed_rows(rows, item: str, *, work: str | None = None, claims=None) -> pd.DataFrame:
+    """The work's numbers behind figure ``item``: its claims with reference ``printed`` or ``supplement``
+    whose printed value is a number, one row each with ``paper``, ``ours`` and ``tolerance`` as numbers
+    (``ours``/``tolerance`` NaN where the claim has no value), in the order of ``rows``.
+
+    Parameters
+    ----------
+    rows
+        Claim rows: a notebook's ``claims.frame()`` once the figure's claims are registered, or
+        ``figures/claims.csv`` (then name the ``work``).
+    item
+        The figure's item, e.g. ``"fig05"``.
+    work
+        Keep only this work's rows (needed where ``rows`` hold several works).
+    claims
+        Keep only these claims (their texts, in this order); every one must be among the item's printed
+        numbers.
+    """
+    frame = _frame(rows)
+    needed = {"item", "claim", "reference", "location"}
+    if not needed <= set(frame.columns):
+        raise ValueError(f"rows must be claim rows with columns {sorted(needed)}, got columns "
+                         f"{sorted(frame.columns)}")
+    if not isinstance(item, str) or not item:
+        raise ValueError(f"item must be a figure's item name such as 'fig05', got item={item!r}")
+    if work is not None:
+        if "work" not in frame.columns:
+            raise ValueError("rows must have a column work when work is given")
+        frame = frame[frame["work"] == _check_work(work)]
+    elif "work" in frame.columns and frame["work"].nunique() > 1:
+        raise ValueError(f"rows hold several works ({sorted(frame['work'].unique())}): name the work")
+    mine = frame[(frame["item"] == item) & frame["reference"].isin(["printed", "supplement"])]
+    paper = _number(mine["paper_value"])
+    out = pd.DataFrame({"claim": mine["claim"].astype(str), "reference": mine["reference"],
+                        "location": mine["location"], "paper": paper,
+                        "ours": _number(mine["reproduced_value"]),
+                        "tolerance": _number(mine["tolerance"]), "verdict": mine["verdict"]})
+    out = out[paper.notna()].reset_index(drop=True)
+    if claims is not None:
+        if isinstance(claims, str) or not all(isinstance(c, str) for c in claims):
+            raise ValueError(f"claims must be a list of claim texts, got claims={claims!r}")
+        unknown = [c for c in claims if c not in set(out["claim"])]
+        if unknown:
+            raise ValueError(f"claims must be printed numbers of {item}; not found: {unknown}")
+        out = out.set_index("claim").loc[list(claims)].reset_index()
+    return out
+
+
+def _floats(name: str, values, size: int | None = None):
+    import numpy as np
+
+    try:
+        array = np.asarray(values, dtype=float).ravel()
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be numbers, got {name}={values!r}") from None
+    if size is not None and array.size != size:
+        raise ValueError(f"{name} must have one value per point ({size}), got {array.size}")
+    return array
+
+
+def printed_beside(ax, x, y, *, band=None, label: str = PRINTED_LABEL, claims=None) -> pd.DataFrame:
+    """The work's printed values as black open diamonds at ``(x, y)`` on our axes, each with its band
+    (± ``band``, the claim's tolerance: our curve within the bar reproduces the number) as an error bar.
+
+    Parameters
+    ----------
+    ax
+        The axes of our curve.
+    x, y
+        The printed points: ``y`` the work's values (from :func:`printed_rows`, never retyped), ``x`` where
+        the work puts them on our x axis; finite numbers, one or more.
+    band
+        Half-widths of the bars (≥ 0; NaN: no bar), one per point or one for all; ``None``: no bars.
+    label
+        The legend label of the diamonds.
+    claims
+        The claim of each point (for the CSV); default none.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The points drawn (``claim``, ``x``, ``paper``, ``tolerance``): give it to :func:`save_figure` as
+        ``printed`` so that the figure's CSV carries them.
+    """
+    import numpy as np
+    from matplotlib.axes import Axes
+
+    if not isinstance(ax, Axes):
+        raise ValueError(f"ax must be a matplotlib Axes, got ax={type(ax).__name__}")
+    ys = _floats("y", y)
+    if ys.size == 0:
+        raise ValueError("y must hold at least one printed value, got none")
+    xs = _floats("x", x)
+    if xs.size == 1 and ys.size > 1:
+        xs = np.repeat(xs, ys.size)
+    if xs.size != ys.size:
+        raise ValueError(f"x must have one value per printed value ({ys.size}), got {xs.size}")
+    if not (np.isfinite(xs).all() and np.isfinite(ys).all()):
+        raise ValueError(f"x and y must be finite numbers, got x={xs.tolist()}, y={ys.tolist()}")
+    if band is None:
+        bands = np.full(ys.size, np.nan)
+    else:
+        bands = _floats("band", band)
+        if bands.size == 1:
+            bands = np.repeat(bands, ys.size)
+        if bands.size != ys.size:
+            raise ValueError(f"band must have one value per printed value ({ys.size}) or one for all, "
+                             f"got {bands.size}")
+        if (bands[~np.isnan(bands)] < 0).any() or np.isinf(bands).any():
+            raise ValueError(f"band must be finite and >= 0 (NaN: no bar), got band={bands.tolist()}")
+    if not isinstance(label, str) or not label.strip():
+        raise ValueError(f"label must be a non-empty string, got label={label!r}")
+    names = [""] * ys.size if claims is None else list(claims)
+    if len(names) != ys.size or not all(isinstance(c, str) for c in names):
+        raise ValueError(f"claims must be one claim text per printed value ({ys.size}), "
+                         f"got claims={claims!r}")
+    barred = ~np.isnan(bands)
+    if barred.any():
+        ax.errorbar(xs[barred], ys[barred], yerr=bands[barred], fmt="none", ecolor="black", elinewidth=1.0,
+                    capsize=3, zorder=4)
+    ax.plot(xs, ys, label=label + (", bar: ± tolerance" if barred.any() else ""), gid="printed",
+            **PRINTED_STYLE)
+    return pd.DataFrame({"claim": names, "x": xs, "paper": ys, "tolerance": bands})
+
+
+def printed_panel(ax, printed: pd.DataFrame, *, relative: bool = True, names=None, unit: str = "",
+                  label: str = PRINTED_LABEL) -> pd.DataFrame:
+    """A panel of the work's printed numbers that are not points of our curves: one row per number, the
+    work's value as a black open diamond, ours as a dot with our band (the claim's tolerance) as an error
+    bar, coloured by the verdict.
+
+    Parameters
+    ----------
+    ax
+        An empty axes beside our figure's.
+    printed
+        :func:`printed_rows` of the figure (``claim``, ``paper``, ``ours``, ``tolerance``, ``verdict``); a
+        number without our value is drawn as the diamond alone.
+    relative
+        ``True``: every number divided by the work's (the diamonds at ×1; a log axis where ours is off by
+        more than a factor 2), so that numbers of different units share the axis; ``False``: the values
+        themselves (one unit, named by ``unit``).
+    names
+        The row labels (default: the claims).
+    unit, label
+        The axis' unit (``relative=False``) and the diamonds' legend label.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``printed`` as drawn: give it to :func:`save_figure` as ``printed``.
+    """
+    import numpy as np
+    from matplotlib.axes import Axes
+
+    if not isinstance(ax, Axes):
+        raise ValueError(f"ax must be a matplotlib Axes, got ax={type(ax).__name__}")
+    if not isinstance(printed, pd.DataFrame) or not {"claim", "paper", "ours", "tolerance"} <= set(printed):
+        raise ValueError("printed must be printed_rows() of a figure (columns claim, paper, ours, tolerance)")
+    if printed.empty:
+        raise ValueError("printed must hold at least one printed number, got none")
+    if not isinstance(relative, bool):
+        raise ValueError(f"relative must be True or False, got relative={relative!r}")
+    if not isinstance(label, str) or not label.strip():
+        raise ValueError(f"label must be a non-empty string, got label={label!r}")
+    if not isinstance(unit, str):
+        raise ValueError(f"unit must be a string, got unit={unit!r}")
+    labels = list(printed["claim"]) if names is None else list(names)
+    if len(labels) != len(printed) or not all(isinstance(n, str) for n in labels):
+        raise ValueError(f"names must be one string per printed number ({len(printed)}), got names={names!r}")
+    paper = printed["paper"].to_numpy(float)
+    ours, tol = printed["ours"].to_numpy(float), printed["tolerance"].to_numpy(float)
+    if not np.isfinite(paper).all():
+        raise ValueError(f"printed must hold finite printed values, got paper={paper.tolist()}")
+    if relative and (paper == 0).any():
+        raise ValueError("printed must hold values other than 0 for relative=True (else relative=False)")
+    scale = np.abs(paper) if relative else np.ones_like(paper)
+    pos = np.arange(len(printed))
+    verdicts = printed["verdict"] if "verdict" in printed else pd.Series(["inconclusive"] * len(printed))
+    for verdict, colour in VERDICT_COLOURS.items():
+        part = (verdicts == verdict).to_numpy() & np.isfinite(ours)
+        if part.any():
+            err = np.where(np.isfinite(tol[part]), tol[part], 0.0) / scale[part]
+            ax.errorbar(ours[part] / scale[part], pos[part], xerr=err, fmt="o", color=colour, ms=3.5,
+                        capsize=3, elinewidth=1.0, label=f"ours ({verdict}), bar: ± tolerance", zorder=6)
+    ax.plot(paper / scale, pos, label=label, gid="printed", **PRINTED_STYLE)
+    whose = label.split(" (")[0]
+    for i, (p, o) in enumerate(zip(paper, ours, strict=True)):  # the numbers themselves, right of the panel
+        text = f"{whose} {p:.6g}" + (f" · ours {o:.6g}" if np.isfinite(o) else " · ours: no value")
+        ax.annotate(text, (1.0, i), xycoords=("axes fraction", "data"), xytext=(4, 0),
+                    textcoords="offset points", va="center", fontsize=6.5, annotation_clip=False)
+    ax.set_yticks(pos, labels, fontsize=7)
+    ax.set_ylim(len(printed) - 0.5, -0.5)
+    ax.grid(axis="y", visible=False)
+    if relative:
+        spread = np.nan_to_num(tol)
+        drawn = np.concatenate([ours, ours - spread, ours + spread, paper]) / np.tile(scale, 4)
+        drawn = drawn[np.isfinite(drawn) & (drawn > 0)]
+        if drawn.size and (drawn.min() < 0.5 or drawn.max() > 2):
+            ax.set_xscale("log")
+        ax.axvline(1.0, color="0.5", lw=0.6, zorder=0)
+        ax.set_xlabel(f"value / the {whose}'s printed value")
+    else:
+        ax.set_xlabel(f"value ({unit})" if unit else "value")
+    ax.legend(fontsize=6.5, loc="upper center", bbox_to_anchor=(0.5, -0.18 if relative else -0.2), ncol=2,
+              frameon=False)
+    return printed.assign(x=paper / scale if relative else paper).reset_index(drop=True)

@@ -382,16 +382,21 @@ def figure3_cell(
 FIGURE3_COLUMNS = ("panel", "epsilon", "delta", "inv_beta", "P", "D", "P_dd", "D_dd", "runtime")
 
 
-def draw_figure3(cells, benchmarks):
+def draw_figure3(cells, benchmarks, printed=None, *, label: str = "authors' scripts (supplement)"):
     """Figure 3 (L894): per panel the data-independent bounds [D, P] and the data-dependent [D', P'] against
     1/β, the truncated Laplace, analytic Gaussian and near-optimal lower bound as lines, and the run time
     of P and D on a right axis; one legend for all of it below the panels, so that it covers no curve.
 
     ``cells`` are :func:`figure3_cell` rows with a ``panel`` column (the panels in the order they appear);
-    ``benchmarks`` maps each panel to its costs ``{"tlap": ..., "ag": ..., "geng": ...}``. Returns the
-    figure (save it with :func:`safeguarded.plotting.save_figure`).
+    ``benchmarks`` maps each panel to its costs ``{"tlap": ..., "ag": ..., "geng": ...}``; ``printed``, the
+    constants of the work's plotting scripts for these lines (:func:`safeguarded.plotting.printed_rows` of
+    ``fig03``: claims naming their panel, "TLap E|X| left panel", "near-optimal LB left panel, ..."), are
+    drawn as diamonds labelled ``label`` at each panel's finest grid, with the claim's band. Returns the
+    figure (save it with :func:`safeguarded.plotting.save_figure`, ``printed`` as its printed values).
     """
     import matplotlib.pyplot as plt
+
+    from safeguarded.plotting import printed_beside
 
     check_frame("cells", cells, FIGURE3_COLUMNS)
     if cells.empty:
@@ -402,6 +407,12 @@ def draw_figure3(cells, benchmarks):
                                          and {"tlap", "ag", "geng"} <= set(benchmarks[p]))]
     if missing:
         raise ValueError(f"benchmarks must give tlap, ag and geng for every panel, missing for {missing}")
+    if printed is not None:
+        check_frame("printed", printed, ("claim", "paper", "tolerance"))
+        panel_of = printed["claim"].astype(str).str.extract(r"\b(\w+) panel\b")[0]
+        strays = sorted(set(printed["claim"][~panel_of.isin(panels)]))
+        if strays:
+            raise ValueError(f"printed must name one of the panels {panels} in each claim, not: {strays}")
     fig, axes = plt.subplots(1, len(panels), figsize=(4 * len(panels), 3.6), squeeze=False)
     for ax, name in zip(axes[0], panels, strict=True):
         sub = cells[cells["panel"] == name].sort_values("inv_beta")
@@ -413,6 +424,9 @@ def draw_figure3(cells, benchmarks):
         ax.axhline(benchmarks[name]["tlap"], color="C3", ls="--", label="TLap")
         ax.axhline(benchmarks[name]["ag"], color="C2", ls=":", label="AG")
         ax.axhline(benchmarks[name]["geng"], color="k", ls="-.", label="near-optimal LB")
+        if printed is not None and (panel_of == name).any():
+            mine = printed[(panel_of == name).to_numpy()]
+            printed_beside(ax, sub["inv_beta"].max(), mine["paper"], band=mine["tolerance"], label=label)
         ax.set_xscale("log", base=2)
         ax.set_xlabel(r"$1/\beta$")
         ax.set_title(f"$(\\varepsilon, \\delta) = ({e:g}, {d:g})$")
