@@ -3442,10 +3442,6 @@ def _fig3_printed():
     return _printed_frame().assign(claim=["TLap E|X| left panel", "near-optimal LB left panel"])
 
 
-def _fig3_printed():
-    return _printed_frame().assign(claim=["TLap E|X| left panel", "near-optimal LB left panel"])
-
-
 CASES += [
     case("plotting.printed_rows", dict(rows=_printed_claim_rows, item="fig05"),
          rows=_BAD_ROWS, item=[1, ""], work=["nope"],
