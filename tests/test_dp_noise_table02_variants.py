@@ -108,3 +108,22 @@ def test_gn_sigma_factor_hypotheses_on_contraceptive(data_mirror):
         "delta/d": ["inside", "inside"],
         "sqrt2": ["above", "above"],
     }, position
+
+
+def test_dermatology_printed_pattern_is_nb_jl_with_ages_as_categories(data_mirror):
+    """Table 2's dermatology row prints in-sample NB 0.49 % but out-of-sample 35.25 % (every method about
+    35 %). Naive Bayes with the ages read as categories and the authors' NB.jl rule for a level that no
+    training row of a class has (the lookup throws, the class scores log 0) gives that pattern: a test row
+    whose age its class never had in training cannot get its class.  Either factor alone does not: our
+    floored counts with the same categories, or the rule on the thesis-matched copy (Age numeric), stay far
+    below 35 % out of sample; so the check fails if the printed pattern came from naive Bayes on the data
+    the thesis's table describes (finding dp-noise-table2-dermatology-unseen-levels)."""
+    both = nb_variant_errors("dermatology", methods=("NB",), splits=10, n_sims=1, loading="age-category",
+                             unseen="exclude")["NB"]
+    assert both[0] < 1.5 and both[1] > 30.0  # printed 0.49 / 35.25
+    ages_only = nb_variant_errors("dermatology", methods=("NB",), splits=10, n_sims=1,
+                                  loading="age-category")["NB"]
+    rule_only = nb_variant_errors("dermatology", methods=("NB",), splits=10, n_sims=1, loading="matched",
+                                  unseen="exclude")["NB"]
+    matched = nb_variant_errors("dermatology", methods=("NB",), splits=10, n_sims=1, loading="matched")["NB"]
+    assert ages_only[1] < 10.0 and rule_only[1] < 20.0 and matched[1] < 5.0
