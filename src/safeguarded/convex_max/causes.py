@@ -198,13 +198,37 @@ CAUSES = [
         note="was reproduced; the printed digits fix the band literally",
     ),
     Cause(
-        "unexplained",
-        "Table 41 lower bounds (P3-P6, P10, P13): ours are 0.4-4.5 % higher (better feasible points) "
-        "than the thesis's, whose values are the lower bounds the authors store (convex-max, to five "
-        "significant figures); which setting of the thesis's lower-bounding heuristic differs is not found",
-        "notebooks/convex_max_table41.ipynb#paper-vs-ours",
+        "underspecified",
+        "Table 41 lower bounds (P3-P6, P10, P13): ours are 0.4-4.5 % higher (better feasible points) than "
+        "the printed ones, which are the authors' stored LBs. Each scenario of Algorithm 12 maximises a "
+        "linear function over the product of the blocks' simplices, and where a block's maximum ties "
+        "(hundreds to thousands of tied blocks per instance) which maximiser is taken decides the LB; the "
+        "thesis does not say, the authors' code takes CPLEX's and their note says the solver may change the "
+        "LB. The printed LBs are what our LPs give from the authors' scenarios",
+        "authors-code: selvi-aras/convex-max, Section 4.5 - sumofmax over polyhedron/approximate.m (each "
+        "scenario is CPLEX's solution of an LP over the simplices) and note.txt ('there are typically "
+        "multiple alternative optima in the UB problem and/or the scenarios for the LB ... the solver, or "
+        "solver version may change the LB quality'); measured: "
+        "benchmarks/results/convex_max_table41_authors_rule.csv "
+        "(benchmarks/bench_convex_max_table41_authors_rule.py); "
+        "tests/test_claims_causes.py::test_convex_max_table41_lower_bound_depends_on_the_tied_maximiser",
         item="table41",
         claim=r"^(P3|P4|P5|P6|P10|P13) lower$",
+        tried=(
+            "the authors' stored scenarios (their `LB solution.mat`, scenarios_W) through our LPs (96): the "
+            "printed LB in 13 of 13 instances, 6 of 6 deviating rows (P3 1,053.12, P4 3,976.00, P5 "
+            "21,751.05, P6 61,794.15, P10 2,997.41, P13 17,062.49) "
+            "(benchmarks/results/convex_max_table41_authors_rule.csv)",
+            "the authors' stored decision rule V of (124) (their `UB solution.mat`; Theorem 21's bound at it "
+            "is their stored UB) with our scenarios, the first maximiser of each tied block: 0 of 6 "
+            "deviating rows (P3 1,025.68, P4 3,999.05, P5 21,538.58, P6 61,578.87, P10 2,999.09, P13 "
+            "17,124.53); with the last maximiser 0 of 6: V is not the factor, the choice among tied "
+            "maximisers is (only 0-203 of their scenarios are the first maximiser; same file)",
+            "our V with the last tied maximiser instead of the first: P3 1,057.56 against ours 1,069.33 "
+            "and the printed 1,053.10, P12 3,333.38 against the printed (and ours) 3,348.99: the choice "
+            "alone moves the LB by 0.5-1.1 % "
+            "(tests/test_claims_causes.py::test_convex_max_table41_lower_bound_depends_on_the_tied_maximiser)",
+        ),
     ),
     Cause(
         "unexplained",
