@@ -61,10 +61,26 @@ def report():
     return rows[rows["scale"] != "smoke"]
 
 
+#: Tables whose printed cells parse but carry no value of ours, so they get no map: Tables 19-20 print
+#: machine-dependent seconds (not compared; their orderings are the notebook's rows), Tables 24-26's rows
+#: have no value until wasserstein_mixed_tables21_26 is rendered with its whole sweep.
+NOT_COMPARED = {("wasserstein_mixed", f"table{n}") for n in (19, 20, 24, 25, 26)}
+
+
 def test_every_compared_table_of_the_report_is_found(report):
     found = {(work, item) for work in sorted(report["work"].unique())
              for item in plotting.compared_tables(report, work)}
-    assert found == set(EXPECTED)
+    assert found == set(EXPECTED) - NOT_COMPARED
+    for work, item in NOT_COMPARED:  # they parse, but not one cell has a value of ours
+        cells, _, _ = plotting.table_cells(report, item, work=work)
+        assert len(cells) == EXPECTED[(work, item)][0] and (cells["reproduced_value"] == "").all()
+
+
+def test_a_table_without_values_of_ours_is_not_compared(report):
+    rows = report[(report["work"] == "routing") & (report["item"] == "table02")].copy()
+    assert plotting.compared_tables(rows, "routing") == ["table02"]
+    rows.loc[rows.index[: len(rows) - plotting.TABLE_MIN_CELLS + 1], "reproduced_value"] = ""
+    assert plotting.compared_tables(rows, "routing") == []  # one value short of TABLE_MIN_CELLS
 
 
 @pytest.mark.parametrize(("work", "item"), sorted(EXPECTED))

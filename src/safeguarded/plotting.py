@@ -511,7 +511,9 @@ def table_map(rows, item: str, *, work: str | None = None, limit: float = 3.0, t
 
 def compared_tables(rows, work: str) -> list[str]:
     """The items of ``work`` whose map :func:`table_map` draws from ``rows``: the compared tables (see
-    :data:`TABLE_KEYS`) with at least :data:`TABLE_MIN_CELLS` counted printed cells (not smoke)."""
+    :data:`TABLE_KEYS`) with at least :data:`TABLE_MIN_CELLS` counted printed cells (not smoke) that carry
+    a value of ours: a table whose printed numbers are not compared (machine-dependent seconds, rows not
+    run yet) has no map, since every cell of it would be an empty "?"."""
     _check_work(work)
     frame = _frame(rows)
     needed = {"work", "item", "claim", "reference", "note", "scale"}
@@ -527,7 +529,8 @@ def compared_tables(rows, work: str) -> list[str]:
             cells, _, _ = table_cells(frame, item, work=work)
         except ValueError:
             continue
-        if len(cells) >= TABLE_MIN_CELLS:
+        ours = cells["reproduced_value"].astype(str).str.strip() if "reproduced_value" in cells else None
+        if ours is not None and int((ours != "").sum()) >= TABLE_MIN_CELLS:
             found.append(item)
     return found
 
