@@ -194,6 +194,7 @@ def variant_runs(kind: str, dataset: str, samplers: dict, *, splits: int, n_sims
     :func:`summarise_runs` reads: a deviation experiment beside a table's sweep, at the counts given."""
     check_choice("kind", kind, ("pcd", "nb"))
     check_integer("splits", splits, minimum=2)
+    check_integer("iterations", iterations, minimum=1)
     check_choice("loading", loading, LOADINGS)
     check_choice("unseen", unseen, UNSEEN_RULES)
     rows = []
@@ -207,11 +208,18 @@ def variant_runs(kind: str, dataset: str, samplers: dict, *, splits: int, n_sims
     return pd.DataFrame(rows)
 
 
+def _check_row(name: str, row) -> None:
+    if not isinstance(row, pd.Series | dict):
+        raise ValueError(f"{name} must be a summary row (a pandas Series or dict of columns), "
+                         f"got {name}={row!r}")
+
+
 def printed_gaps(summary_row, printed: dict, half_unit: float = 0.005) -> pd.DataFrame:
     """Ours against printed values, one row per column of ``printed`` ({summary column: printed string}):
     ``ours``, ``se`` (the column's ``_se``, 0 if none), ``gap`` = ours − printed, ``within_digits``
     (|gap| <= half a printed unit ``half_unit``) and ``within_band`` (|gap| <= 2 se + half a unit, the
     band the claims judge a Monte-Carlo mean with)."""
+    _check_row("summary_row", summary_row)
     check_type("printed", printed, dict, "a dict {summary column: printed string}")
     half_unit = float(half_unit)
     if not half_unit > 0:
@@ -235,6 +243,8 @@ def before_after(before_row, after_row, printed: dict) -> dict:
     :func:`printed_gaps`): the mean |gap| of each, and how many columns lie within the band (2 se + half a
     printed unit) and within the printed digits.  Columns without a standard error (Imp) count in the
     mean |gap| only."""
+    _check_row("before_row", before_row)
+    _check_row("after_row", after_row)
     b, a = printed_gaps(before_row, printed), printed_gaps(after_row, printed)
     has_se = a["column"].map(lambda c: f"{c}_se" in after_row).to_numpy()
     return {

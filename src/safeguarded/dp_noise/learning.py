@@ -346,6 +346,8 @@ def side_summary(kind: str, names, loading: str = "matched", *, splits: int = 20
     check_choice("unseen", unseen, UNSEEN_RULES)
     check_integer("splits", splits, minimum=2)
     check_integer("n_sims", n_sims, minimum=1)
+    check_integer("seed", seed, minimum=0)
+    check_integer("iterations", iterations, minimum=1)
     baseline = "NB" if kind == "nb" else "PCD"
     samplers = compared_noises(baseline, epsilon, delta, 1.0 if kind == "nb" else 2.0, noises="table3_dd",
                                opt_k=opt_k, dd_k=dd_k)  # fmt: skip

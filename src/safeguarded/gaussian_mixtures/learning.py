@@ -113,6 +113,8 @@ def side_summary(names, loading: str = "matched", *, splits: int = 100, n_sims: 
     check_choice("loading", loading, LOADINGS)
     check_integer("splits", splits, minimum=2)
     check_integer("n_sims", n_sims, minimum=1)
+    check_integer("seed", seed, minimum=0)
+    check_integer("iterations", iterations, minimum=1)
     samplers = table9_noises(epsilon, delta, 2.0, mg_k)
     runs = pd.concat([variant_runs("pcd", ds, samplers, splits=splits, n_sims=n_sims, seed=seed,
                                    iterations=iterations, loading=loading) for ds in names],
