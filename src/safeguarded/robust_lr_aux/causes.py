@@ -158,10 +158,13 @@ CAUSES: list[Cause] = [
         ),
         evidence=_UCI,
         item=r"^table(27|30)$",
-        claim=(
+        claim=(  # none of the rows the feature-scale rules above cover (a row matches one rule only)
             r"^(?!ecoli, alpha=0\.05: ERM error|ecoli, alpha=0\.2: ARO error|reversed split, ecoli, alpha = "
-            r"0\.05: (ERM|ARO) error)(reversed split, )?ecoli, alpha ?= ?0\.(05|2):"
-        ),  # after the feature-scale rules above (first match wins)
+            r"0\.05: (ERM|ARO|ARO\+Aux) error"
+            r"|ecoli, alpha=0\.05: (ARO|ARO\+Aux|DRO\+ARO) error|ecoli, alpha=0\.2: (ARO\+Aux|DRO\+ARO) error"
+            r"|ecoli, alpha=0\.05: ERM std\. dev\.|ecoli, alpha=0\.2: ARO\+Aux std\. dev\.)"
+            r"(reversed split, )?ecoli, alpha ?= ?0\.(05|2):"
+        ),
         section=_UCI,
         tried=(
             "features on their UCI [0, 1] scale (the rule above's run): ERM at alpha = 0.2 errs 68.0 % (sd "
