@@ -1023,15 +1023,6 @@ def test_routing_printed_beta_is_the_sec34_bound_not_the_eigenvalue(data_mirror)
 # convex_max (thesis §5)
 
 
-def _last_tied_maximiser(c: np.ndarray, J: int, K: int) -> np.ndarray:
-    """The one-hot maximiser of ``c'w`` over K simplices of J: the last of each block where several tie."""
-    cb = c.reshape(K, J)
-    w = np.zeros((K, J))
-    for k in range(K):
-        w[k, np.flatnonzero(cb[k] >= cb[k].max() - 1e-9)[-1]] = 1.0
-    return w.ravel()
-
-
 def test_convex_max_table41_lower_bound_depends_on_the_tied_maximiser(data_mirror):
     """Cause 'Table 41 lower bounds' (underspecified, authors-code). Each scenario of Algorithm 12 (129) is a
     maximiser of a linear function over the product of the blocks' simplices; at our decision rule V of
@@ -1041,6 +1032,7 @@ def test_convex_max_table41_lower_bound_depends_on_the_tied_maximiser(data_mirro
     (objectives at feasible points, below Theorem 21's UB). Were the LB a function of the instance and V
     alone, the two rules would agree."""
     from safeguarded.convex_max import load_instance
+    from safeguarded.convex_max.functions import block_argmax
     from safeguarded.convex_max.polyhedron import scenario_lower_bound, summax_scenarios, summax_upper_bound
     from safeguarded.convex_max.thesis import TABLE41, sig5_tolerance
 
@@ -1054,7 +1046,8 @@ def test_convex_max_table41_lower_bound_depends_on_the_tied_maximiser(data_mirro
         tied = sum(int(((c.reshape(inst.K, inst.J) >= c.reshape(inst.K, inst.J).max(axis=1, keepdims=True)
                          - 1e-9).sum(axis=1) > 1).sum()) for c in objectives)
         first = scenario_lower_bound(inst, summax_scenarios(inst, ub)).value
-        last = scenario_lower_bound(inst, [_last_tied_maximiser(c, inst.J, inst.K) for c in objectives]).value
+        last_tied = [block_argmax(c, inst.J, inst.K, tie="last") for c in objectives]
+        last = scenario_lower_bound(inst, last_tied).value
         assert tied > 100
         assert first == pytest.approx(first_lb, abs=1e-2) and last == pytest.approx(last_lb, abs=1e-2)
         assert max(first, last) <= ub.value + 1e-6

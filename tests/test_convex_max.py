@@ -406,3 +406,20 @@ def test_knitro_values_against_the_local_stand_in_confirm_or_refute_only_by_the_
     assert claims.claims[-1].verdict == "qualitative-ok"
     report.register_single_start(claims, "table40", t40, finds=("P2",), location="L5377")
     assert claims.claims[-1].verdict == "qualitative-fails"
+
+
+def test_block_argmax_is_a_maximiser_and_breaks_ties_as_asked():
+    """Each block's one-hot maximiser attains c'w's maximum over the product of simplices, at the first or
+    the last tied entry; without ties both rules agree (Table 41's lower bounds hinge on the rule)."""
+    from safeguarded.convex_max.functions import block_argmax
+
+    c = np.array([3.0, 1.0, 3.0, 0.0, 2.0, 2.0 - 1e-12, -1.0, 5.0, 4.0])  # K = 3 blocks of J = 3
+    first, last = block_argmax(c, 3, 3), block_argmax(c, 3, 3, tie="last")
+    assert first.tolist() == [1, 0, 0, 0, 1, 0, 0, 1, 0]
+    assert last.tolist() == [0, 0, 1, 0, 0, 1, 0, 1, 0]
+    assert c @ first == pytest.approx(c @ last) == pytest.approx(3 + 2 + 5)
+    rng = np.random.default_rng(0)
+    for _ in range(20):
+        c = rng.normal(size=12)
+        assert np.array_equal(block_argmax(c, 4, 3), block_argmax(c, 4, 3, tie="last"))
+        assert c @ block_argmax(c, 4, 3) == pytest.approx(c.reshape(3, 4).max(axis=1).sum())

@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 from scipy.special import logsumexp, softmax
 
-from safeguarded.validation import check_array, check_in_interval, check_integer, check_positive
+from safeguarded.validation import check_array, check_choice, check_in_interval, check_integer, check_positive
 
 __all__ = [
     "lse",
@@ -73,10 +73,22 @@ def entropy_argmax(c, kappa: float, tol: float = 1e-12) -> np.ndarray:
     return w
 
 
-def block_argmax(c, J: int, K: int) -> np.ndarray:
-    """``argmax c'w`` over the product of K block simplices (128)–(129): one-hot per block."""
+#: Which maximiser :func:`block_argmax` takes where several tie (to :data:`TIE_TOLERANCE` of the block's max).
+TIES = ("first", "last")
+TIE_TOLERANCE = 1e-9
+
+
+def block_argmax(c, J: int, K: int, tie: str = "first") -> np.ndarray:
+    """``argmax c'w`` over the product of K block simplices (128)–(129): one-hot per block, at the first
+    (``tie="first"``) or the last (``"last"``) of the entries within :data:`TIE_TOLERANCE` of the block's
+    maximum.  The thesis does not say which; Table 41's lower bounds depend on it (convex_max causes)."""
     J, K = check_integer("J", J, minimum=1), check_integer("K", K, minimum=1)
+    tie = check_choice("tie", tie, TIES)
     c = check_array("c", c, shape=(J * K,)).reshape(K, J)
     w = np.zeros((K, J))
-    w[np.arange(K), np.argmax(c, axis=1)] = 1.0
+    if tie == "first":
+        w[np.arange(K), np.argmax(c, axis=1)] = 1.0
+    else:
+        tied = c >= c.max(axis=1, keepdims=True) - TIE_TOLERANCE
+        w[np.arange(K), J - 1 - np.argmax(tied[:, ::-1], axis=1)] = 1.0
     return w.ravel()
