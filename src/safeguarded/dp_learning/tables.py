@@ -28,8 +28,8 @@ from safeguarded.dp_learning.pcd import dp_pcd_methods
 from safeguarded.experiments import rng_for
 from safeguarded.validation import check_choice, check_frame, check_integer, check_type
 
-__all__ = ["pcd_split", "nb_split", "summarise_runs", "with_gap_rows", "variant_runs", "printed_gaps",
-           "before_after"]
+__all__ = ["pcd_split", "nb_split", "summarise_runs", "with_gap_rows", "variant_runs", "variant_summary",
+           "check_names", "printed_gaps", "before_after"]
 
 
 @functools.lru_cache(maxsize=8)
@@ -185,6 +185,32 @@ def with_gap_rows(table: pd.DataFrame, order=None) -> pd.DataFrame:
             out[col] = out[col].astype("Int64")
     out["_order"] = out.dataset.map({k: i for i, k in enumerate(order)})
     return out.sort_values("_order", kind="stable").drop(columns="_order").reset_index(drop=True)
+
+
+def check_names(names) -> list:
+    """``names`` if it is a non-empty list of data set names of
+    :data:`safeguarded.dp_learning.datasets.DATASETS`; ValueError naming it otherwise."""
+    if isinstance(names, str) or not names:
+        raise ValueError(f"names must be a non-empty list of data set names, got names={names!r}")
+    for name in names:
+        check_choice("names", name, tuple(DATASETS))
+    return list(names)
+
+
+def variant_summary(kind: str, names, samplers: dict, *, compare: tuple[str, str] | None, baseline: str,
+                    splits: int, n_sims: int, seed: int = 0, iterations: int = 100, loading: str = "mirror",
+                    unseen: str = "floor") -> pd.DataFrame:  # fmt: skip
+    """:func:`summarise_runs` of :func:`variant_runs` over the data sets ``names`` (one row per data set):
+    the side runs of Tables 2, 3 and 9 beside their sweeps."""
+    if compare is not None and not (isinstance(compare, tuple) and len(compare) == 2
+                                    and all(isinstance(m, str) for m in compare)):  # fmt: skip
+        raise ValueError(f"compare must be None or a pair of method names, got compare={compare!r}")
+    if not isinstance(baseline, str):
+        raise ValueError(f"baseline must be a method name (a string), got baseline={baseline!r}")
+    runs = pd.concat([variant_runs(kind, ds, samplers, splits=splits, n_sims=n_sims, seed=seed,
+                                   iterations=iterations, loading=loading, unseen=unseen)
+                      for ds in check_names(names)], ignore_index=True)  # fmt: skip
+    return summarise_runs(runs, list(samplers), compare=compare, baseline=baseline)
 
 
 def variant_runs(kind: str, dataset: str, samplers: dict, *, splits: int, n_sims: int, seed: int = 0,

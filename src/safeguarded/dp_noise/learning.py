@@ -332,16 +332,10 @@ def side_summary(kind: str, names, loading: str = "matched", *, splits: int = 20
     ``dp_noise_table03`` (a side run beside the table's sweep, the same noises, at (``epsilon``, ``delta``)
     = (1, 0.1) as the tables unless given, and the same seeds).
     One row per data set as :func:`safeguarded.dp_learning.tables.summarise_runs` gives it (errors in %)."""
-    import pandas as pd
-
-    from safeguarded.dp_learning.datasets import DATASETS
-    from safeguarded.dp_learning.tables import summarise_runs, variant_runs
+    from safeguarded.dp_learning.tables import check_names, variant_summary
 
     check_choice("kind", kind, ("nb", "pcd"))
-    if isinstance(names, str) or not names:
-        raise ValueError(f"names must be a non-empty list of data set names, got names={names!r}")
-    for name in names:
-        check_choice("names", name, tuple(DATASETS))
+    check_names(names)
     check_choice("loading", loading, LOADINGS)
     check_choice("unseen", unseen, UNSEEN_RULES)
     check_integer("splits", splits, minimum=2)
@@ -351,7 +345,5 @@ def side_summary(kind: str, names, loading: str = "matched", *, splits: int = 20
     baseline = "NB" if kind == "nb" else "PCD"
     samplers = compared_noises(baseline, epsilon, delta, 1.0 if kind == "nb" else 2.0, noises="table3_dd",
                                opt_k=opt_k, dd_k=dd_k)  # fmt: skip
-    runs = pd.concat([variant_runs(kind, ds, samplers, splits=splits, n_sims=n_sims, seed=seed,
-                                   iterations=iterations, loading=loading, unseen=unseen) for ds in names],
-                     ignore_index=True)  # fmt: skip
-    return summarise_runs(runs, list(samplers), compare=("TLN", "OPT"), baseline=baseline)
+    return variant_summary(kind, names, samplers, compare=("TLN", "OPT"), baseline=baseline, splits=splits,
+                           n_sims=n_sims, seed=seed, iterations=iterations, loading=loading, unseen=unseen)

@@ -102,21 +102,14 @@ def side_summary(names, loading: str = "matched", *, splits: int = 100, n_sims: 
     ``notebooks/gaussian_mixtures_pcd_tables09_18`` (a side run beside the table's sweep, the same noises
     and seeds as :func:`pcd_cell`).  One row per data set as
     :func:`safeguarded.dp_learning.tables.summarise_runs` gives it (errors in %, ``_sd`` as Table 18)."""
-    import pandas as pd
+    from safeguarded.dp_learning.tables import check_names, variant_summary
 
-    from safeguarded.dp_learning.tables import summarise_runs, variant_runs
-
-    if isinstance(names, str) or not names:
-        raise ValueError(f"names must be a non-empty list of data set names, got names={names!r}")
-    for name in names:
-        check_choice("names", name, tuple(DATASETS))
+    check_names(names)
     check_choice("loading", loading, LOADINGS)
     check_integer("splits", splits, minimum=2)
     check_integer("n_sims", n_sims, minimum=1)
     check_integer("seed", seed, minimum=0)
     check_integer("iterations", iterations, minimum=1)
     samplers = table9_noises(epsilon, delta, 2.0, mg_k)
-    runs = pd.concat([variant_runs("pcd", ds, samplers, splits=splits, n_sims=n_sims, seed=seed,
-                                   iterations=iterations, loading=loading) for ds in names],
-                     ignore_index=True)  # fmt: skip
-    return summarise_runs(runs, list(samplers), compare=("A-G", "M-G"), baseline="PCD")
+    return variant_summary("pcd", names, samplers, compare=("A-G", "M-G"), baseline="PCD", splits=splits,
+                           n_sims=n_sims, seed=seed, iterations=iterations, loading=loading)
