@@ -392,6 +392,77 @@ def test_a_supplement_number_is_judged_but_never_counted_as_printed():
     assert claims.summary_table(table).loc[0, "printed reproduced"] == 0
 
 
+def _with_recovered(values=(1053.1, 3976.0), variant="the authors' scenarios"):
+    """Two printed rows of convex_max Table 41 as its notebook registers them (five significant figures,
+    re-judged on the printed digits by v2), each with a recovered row beside it."""
+    cs = ClaimSet("convex_max", "convex_max_table41", scale="paper", runs="deterministic")
+    five = "the table prints five significant figures"
+    rows = (("P3", "1,053.10", 1069.33), ("P4", "3,976.00", 4077.12))
+    for (name, printed, ours), value in zip(rows, values, strict=True):
+        cs.printed("table41", f"{name} lower", printed, ours, location="Table 41", solver_tolerance=0.05,
+                   reason=five)
+        cs.printed("table41", f"{name} lower", printed, value, location="Table 41", solver_tolerance=0.05,
+                   reason=five, recovered=variant)
+    return cs
+
+
+def test_a_recovered_row_sits_beside_its_printed_row_and_is_judged_by_its_rule():
+    cs = _with_recovered(values=(1053.1196, 3976.0))
+    table = cs.frame().astype(str)
+    assert not claims.validate(table)
+    got = judging.judge(table).set_index("claim")
+    # the printed rows keep their verdicts (and causes); the recovered rows carry the variant
+    assert got.loc["P3 lower", "verdict"] == "deviates" and got.loc["P3 lower", "cause"] == "underspecified"
+    recovered = got.loc["P3 lower [recovered: the authors' scenarios]"]
+    assert recovered["reference"] == "recovered" and recovered["cause"] == ""
+    assert recovered["note"].startswith("recovered: the authors' scenarios; ")
+    # the printed row's rule, v2 included: the five significant figures revert to the printed digits (±0.005)
+    assert recovered["verdict"] == "deviates" and recovered["tolerance"] == "0.005"
+    assert got.loc["P4 lower [recovered: the authors' scenarios]", "verdict"] == "reproduced"
+    # counted apart: the printed counts do not move, the recovered column counts 1 of 2
+    summary = claims.summary_table(got.reset_index()).iloc[0]
+    assert (summary["printed reproduced"], summary["printed deviates"]) == (0, 2)
+    assert summary["recovered ok / rows"] == "1 / 2"
+    groups = judging.recovered_groups(got.reset_index())
+    assert groups[["rows", "hits"]].values.tolist() == [[2, 1]] and groups.loc[0, "printed"] == "deviates 2"
+
+
+def test_a_recovered_computation_below_80_percent_is_refused():
+    """A variant is registered only where at least 80 % of its rows reproduce (docs/claims.md §7)."""
+    ok = judging.judge(_with_recovered().frame().astype(str))
+    assert judging.validate_recovered(ok) == []
+    words = "\n".join(judging.verdict_in_words(ok, "convex_max"))
+    assert "the authors' scenarios: **2 of 2** printed values reproduced (100%)" in words
+    low = judging.judge(_with_recovered(values=(1053.1196, 3976.0)).frame().astype(str))
+    (problem,) = judging.validate_recovered(low)
+    assert "reproduces 1 of its 2 printed rows (50% < 80%)" in problem
+
+
+def test_a_recovered_row_needs_its_printed_row_and_a_variant():
+    cs = _set()
+    with pytest.raises(ClaimError, match="register the printed row"):
+        cs.printed("t", "a", "67.44", 67.44, location="Table 1", recovered="another rounding")
+    cs.printed("t", "a", "67.44", 67.5, location="Table 1")
+    with pytest.raises(ClaimError, match="register the printed row"):  # another printed value
+        cs.printed("t", "a", "67.4", 67.44, location="Table 1", recovered="another rounding")
+    for bad in ("  ", "a; b", "a]", 3, None):
+        with pytest.raises(ClaimError, match="recovered"):
+            cs.printed("t", "a", "67.44", 67.44, location="Table 1", recovered=bad)
+    with pytest.raises(ClaimError, match="fitted"):
+        cs.printed("t", "a", "67.44", 67.44, location="Table 1", recovered="x", fitted="a rule")
+    with pytest.raises(ClaimError, match="reference must be 'printed'"):
+        cs.printed("t", "a", "67.44", 67.44, location="Table 1", recovered="x", reference="supplement")
+    row = cs.printed_mc("t", "a", "67.44", 67.43, 0.01, location="Table 1", recovered="x")
+    assert (row.claim, row.reference, row.verdict) == ("a [recovered: x]", "recovered", "reproduced")
+    # a fragment whose recovered row has lost its printed row, or its variant in the note, is refused
+    table = cs.frame().astype(str)
+    assert not claims.validate(table)
+    alone = table[table["reference"] == "recovered"]
+    assert any("is not registered" in p for p in claims.validate(alone))
+    renamed = table.assign(note=table["note"].str.replace("recovered: x", "recovered: y"))
+    assert any("its variant" in p for p in claims.validate(renamed))
+
+
 def test_our_value_is_written_finely_enough_to_re_decide_the_row():
     """The report writes ours with three digits beyond the printed value's last, so that the row alone
     re-decides it: 601.688 (6 significant digits) would read as a deviation of 6e-4 from 601.6886 at a

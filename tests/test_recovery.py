@@ -1,15 +1,24 @@
 """The groups of printed deviations searched for the computation behind the printed values (issue 53
 item 3): ``judging.recovery_groups`` over the committed report, the ``tried`` records of the works' cause
-rules, and their section of ``docs/findings.md``."""
+rules, and their section of ``docs/findings.md``; the recovered computations registered (reference
+``recovered``, ``judging.recovered_groups``) over the committed report."""
 
 from __future__ import annotations
 
 import pandas as pd
 import pytest
 
-from safeguarded.claim_rules import FITTED_PREFIX
+from safeguarded.claim_rules import FITTED_PREFIX, RECOVERED_PREFIX, recovered_parts
 from safeguarded.claims import FINDINGS_MD, read_report
-from safeguarded.judging import RECOVERY_MIN_ROWS, Cause, findings_markdown, recovery_groups, registry
+from safeguarded.judging import (
+    RECOVERED_MIN_HITS,
+    RECOVERY_MIN_ROWS,
+    Cause,
+    findings_markdown,
+    recovered_groups,
+    recovery_groups,
+    registry,
+)
 from safeguarded.paths import REPO_ROOT, WORKS
 
 #: Groups of at least RECOVERY_MIN_ROWS printed deviations whose rule records nothing tried yet, per work.
@@ -90,3 +99,43 @@ def test_min_rows_is_checked(report):
 def test_an_empty_report_has_no_group():
     empty = pd.DataFrame(columns=["work", "item", "reference", "scale", "note", "verdict", "cause", "why"])
     assert recovery_groups(empty, WORKS).empty
+
+
+def test_every_recovered_row_names_its_variant_and_its_printed_row(report):
+    """In the committed report each ``recovered`` row names its variant (claim and note) and stands beside a
+    printed row of the same work, item, claim and printed value, whose verdict it does not replace."""
+    recovered = report[report["reference"] == "recovered"]
+    printed = report[report["reference"] == "printed"].set_index(["work", "item", "claim"])
+    for row in recovered.itertuples(index=False):
+        claim, variant = recovered_parts(row.claim)
+        assert variant.strip() and row.note.startswith(f"{RECOVERED_PREFIX}{variant}"), row.claim
+        assert (row.work, row.item, claim) in printed.index, f"{row.work}/{row.item}/{row.claim}: no printed"
+        assert printed.loc[(row.work, row.item, claim), "paper_value"] == row.paper_value
+        assert row.cause == "", f"{row.claim}: a recovered row carries no cause (its printed row does)"
+
+
+def test_every_recovered_computation_reproduces_at_least_80_percent(report):
+    groups = recovered_groups(report)
+    low = groups[groups["rate"] < RECOVERED_MIN_HITS]
+    assert low.empty, f"recovered computations below {RECOVERED_MIN_HITS:.0%}: {low.to_dict('records')}"
+    scaled = report[(report["reference"] == "recovered") & (report["scale"] != "smoke")]
+    assert groups["rows"].sum() == len(scaled)
+    assert groups["hits"].sum() == (scaled["verdict"] == "reproduced").sum()
+
+
+def test_recovered_rows_are_never_counted_as_printed(report):
+    from safeguarded.judging import printed_counts
+
+    with_recovered = report.copy()
+    recovered = with_recovered["reference"] == "recovered"
+    with_recovered.loc[recovered, "reference"] = "printed"  # were they counted, the printed counts would move
+    if recovered.any():
+        assert not printed_counts(report).equals(printed_counts(with_recovered))
+
+
+def test_recovered_groups_checks_its_table():
+    for bad in (None, pd.DataFrame({"work": []}), "figures/claims.csv"):
+        with pytest.raises(ValueError, match="table"):
+            recovered_groups(bad)
+    empty = pd.DataFrame(columns=["work", "item", "claim", "reference", "verdict", "scale"])
+    assert recovered_groups(empty).empty

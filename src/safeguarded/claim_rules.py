@@ -12,11 +12,17 @@ import re
 
 import numpy as np
 
-__all__ = ["CANNOT_DECIDE_PREFIX", "CANNOT_REFUTE_PREFIX", "ClaimError", "FITTED_PREFIX", "fmt",
-           "fmt_against", "parse_printed", "printed_tolerance"]
+__all__ = ["CANNOT_DECIDE_PREFIX", "CANNOT_REFUTE_PREFIX", "ClaimError", "FITTED_PREFIX", "RECOVERED",
+           "RECOVERED_PREFIX", "fmt", "fmt_against", "parse_printed", "printed_tolerance", "recovered_parts"]
 
 #: A note starting with this declares a rule fitted to the work's outputs (never counted as reproduced).
 FITTED_PREFIX = "fitted: "
+#: A ``recovered`` row's note starts with this and its variant (docs/claims.md §7).
+RECOVERED_PREFIX = "recovered: "
+#: A ``recovered`` row's claim: its printed row's claim, then the variant in brackets.
+RECOVERED = re.compile(
+    r"^(?P<printed>.+) \[recovered: (?P<variant>[^\]]+)\](?P<relation> \((?:<=|>=) paper value\))?$"
+)
 #: How the note of a comparison that can confirm but not refute starts (docs/claims.md §2e).
 CANNOT_REFUTE_PREFIX = "confirms only: "
 #: How the note of a comparison that can neither confirm nor refute starts (docs/claims.md §2f).
@@ -84,3 +90,12 @@ def fmt_against(value, printed) -> str:
         return fmt(value)
     digits = math.floor(math.log10(abs(float(value)))) - math.floor(math.log10(resolution)) + 1
     return f"{float(value):.{min(max(digits, 6), 15)}g}"
+
+
+def recovered_parts(claim: str) -> tuple[str, str]:
+    """(the printed row's claim, the variant) of a ``recovered`` row's claim
+    (``"P3 lower [recovered: the authors' scenarios]"``); raises :class:`ClaimError` for another claim."""
+    match = RECOVERED.match(str(claim))
+    if not match:
+        raise ClaimError(f"claim must be '<printed claim> [recovered: <variant>]', got claim={claim!r}")
+    return match["printed"] + (match["relation"] or ""), match["variant"]

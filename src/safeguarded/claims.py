@@ -14,6 +14,11 @@ Reference kinds (column ``reference``)
     seed text).  Only these count in the headline "reproduced" figures.
 ``supplement``
     a number the work does not print but its authors' supplement or public scripts state (not counted).
+``recovered``
+    a printed number set beside the value of a *recovered computation* (ours, running a variant the text
+    leaves open or the authors' code or files show), judged under the printed row's own rule; the claim
+    names its printed row and the variant (``"P3 lower [recovered: <variant>]"``).  Counted apart; the
+    printed row keeps its verdict.
 ``derived``
     a value we computed from the work's stated formulas or parameters (the work never printed it).
 ``qualitative``
@@ -57,10 +62,12 @@ from safeguarded.claim_rules import (  # noqa: F401  (printed_tolerance is re-ex
     CANNOT_DECIDE_PREFIX,
     CANNOT_REFUTE_PREFIX,
     FITTED_PREFIX,
+    RECOVERED_PREFIX,
     ClaimError,
     fmt_against,
     parse_printed,
     printed_tolerance,
+    recovered_parts,
 )
 from safeguarded.claim_rules import fmt as _fmt
 from safeguarded.judging import (
@@ -75,6 +82,7 @@ from safeguarded.judging import (
     sensitivity_markdown,
     sensitivity_table,
     validate_causes,
+    validate_recovered,
     verdict_in_words,
 )
 from safeguarded.paths import FIGURES, REPO_ROOT, RESULTS, WORKS, figure_dir
@@ -118,7 +126,7 @@ COLUMNS = [
     "note",
 ]
 VERDICTS = ("reproduced", "deviates", "inconclusive", "qualitative-ok", "qualitative-fails")
-REFERENCES = ("printed", "supplement", "derived", "qualitative")
+REFERENCES = ("printed", "supplement", "recovered", "derived", "qualitative")
 SCALES = ("smoke", "reduced", "paper")
 RELATIONS = ("==", "<=", ">=")
 EXPECTATIONS = ("<", ">", "<=", ">=")
@@ -258,8 +266,8 @@ class ClaimSet:
     # -- bookkeeping ---------------------------------------------------------------------------
 
     def _add(self, item, claim, reference, location, paper, ours, tol, verdict, opts) -> Claim:
-        runs, scale, solver, note, fitted = (
-            opts.get(k) for k in ("runs", "scale", "solver", "note", "fitted")
+        runs, scale, solver, note, fitted, recovered = (
+            opts.get(k) for k in ("runs", "scale", "solver", "note", "fitted", "recovered")
         )
         if not str(location or "").strip():
             raise ClaimError(
@@ -279,6 +287,8 @@ class ClaimSet:
         note = note or ""
         if fitted:
             note = f"{FITTED_PREFIX}{fitted}" + (f"; {note}" if note else "")
+        if recovered:
+            note = f"{RECOVERED_PREFIX}{recovered}" + (f"; {note}" if note else "")
         row = Claim(
             self.work,
             item,
@@ -312,14 +322,38 @@ class ClaimSet:
         """Put ``text`` before the note ``opts`` carries (joined by "; ")."""
         opts["note"] = text + (f"; {opts['note']}" if opts.get("note") else "")
 
+    def _recovered_label(self, item, label, claim, relation, paper_str, recovered, opts) -> str:
+        """The claim of a ``recovered`` row (``"<claim> [recovered: <variant>]"``), after checking that its
+        printed row (``item``, ``label``, the same printed value) is registered; ``recovered`` goes to
+        ``opts`` for the note."""
+        if not isinstance(recovered, str) or not recovered.strip() or any(c in recovered for c in "[];"):
+            raise ClaimError(f"recovered must name the variant (a non-empty text without '[', ']' or ';'), "
+                             f"got recovered={recovered!r}")
+        if opts.get("fitted"):
+            raise ClaimError(f"a recovered row is judged like its printed row, never fitted: got "
+                             f"fitted={opts['fitted']!r} with recovered={recovered!r}")
+        if not any((c.item, c.claim, c.reference, c.paper_value) == (item, label, "printed", _fmt(paper_str))
+                   for c in self.claims):
+            raise ClaimError(f"recovered={recovered!r}: register the printed row ({item!r}, {label!r}, "
+                             f"{paper_str!r}) first; a recovered row sits beside it")
+        opts["recovered"] = recovered.strip()
+        relation_text = "" if relation == "==" else f" ({relation} paper value)"
+        return f"{claim} [recovered: {recovered.strip()}]{relation_text}"
+
     def _numeric(self, item, claim, reference, location, paper_str, paper, ours, tol, relation, effect, opts,
-                 cannot_refute="", cannot_decide=""):
+                 cannot_refute="", cannot_decide="", recovered=""):
         if relation not in RELATIONS:
             raise ClaimError(f"relation must be one of {RELATIONS}, got relation={relation!r}")
         for name, value in (("cannot_refute", cannot_refute), ("cannot_decide", cannot_decide)):
             if not isinstance(value, str):
                 raise ClaimError(f"{name} must be a reason (a string), got {name}={value!r}")
         label = claim if relation == "==" else f"{claim} ({relation} paper value)"
+        if recovered != "":
+            if reference != "printed":
+                raise ClaimError(f"a recovered row stands beside a printed one: reference must be 'printed', "
+                                 f"got reference={reference!r} with recovered={recovered!r}")
+            label = self._recovered_label(item, label, claim, relation, paper_str, recovered, opts)
+            reference = "recovered"
         if cannot_decide:  # §2f: shown, never decided
             self._prepend_note(opts, f"{CANNOT_DECIDE_PREFIX}{cannot_decide}")
             return self._add(item, label, reference, location, paper_str, None if _missing(ours) else ours,
@@ -359,6 +393,7 @@ class ClaimSet:
         effect: float | None = None,
         reference: str = "printed",
         cannot_refute: str = "",
+        recovered: str = "",
         **opts,
     ) -> Claim:
         """A deterministic number the work prints (``paper``: the printed string).
@@ -370,7 +405,10 @@ class ClaimSet:
         (a reason) marks a comparison that can confirm but not refute, e.g. a substitute local solver
         that may stop at another local optimum: a value outside the band is then ``inconclusive`` with
         that reason instead of ``deviates`` (docs/claims.md §2e; the caller decides, from a certificate
-        of its own, when a value is refuted and then omits it).
+        of its own, when a value is refuted and then omits it).  ``recovered`` (the variant's name) registers,
+        beside the printed row registered before with the same arguments, the value ``ours`` of a recovered
+        computation (a variant the text leaves open or the authors' code or files show): reference
+        ``recovered``, judged under the printed row's rule, counted apart (docs/claims.md §7).
         """
         if reference not in ("printed", "supplement"):
             raise ClaimError(f"reference must be 'printed' or 'supplement', got reference={reference!r}")
@@ -387,7 +425,7 @@ class ClaimSet:
                 self._prepend_note(opts, f"tolerance {tol:.3g} from {reason}")
         return self._numeric(
             item, claim, reference, location, paper, parse_printed(paper), ours, tol, relation, effect, opts,
-            cannot_refute=cannot_refute,
+            cannot_refute=cannot_refute, recovered=recovered,
         )
 
     def printed_mc(
@@ -403,13 +441,15 @@ class ClaimSet:
         relation: str = "==",
         effect: float | None = None,
         cannot_decide: str = "",
+        recovered: str = "",
         **opts,
     ) -> Claim:
         """A Monte-Carlo number the work prints: tolerance ``k`` standard errors of the difference plus
         half a unit of the printed digit; ``inconclusive`` without a standard error.  ``cannot_decide`` (a
         reason) marks a comparison that can neither confirm nor refute, e.g. in a unit the work does not
         state and we chose to match its magnitudes: the row is ``inconclusive`` whatever the value, which
-        stays shown (docs/claims.md §2f)."""
+        stays shown (docs/claims.md §2f).  ``recovered``: as in :meth:`printed`, with the variant's own
+        standard error."""
         tol = None
         if not _missing(ours_se):
             if ours_se < 0 or (paper_se is not None and paper_se < 0):
@@ -420,7 +460,7 @@ class ClaimSet:
             tol = self.k * se + printed_tolerance(paper)
         return self._numeric(
             item, claim, "printed", location, paper, parse_printed(paper), ours, tol, relation, effect, opts,
-            cannot_decide=cannot_decide,
+            cannot_decide=cannot_decide, recovered=recovered,
         )
 
     def derived(
@@ -565,7 +605,9 @@ def validate(table: pd.DataFrame) -> list[str]:
                 problems.append(f"{where}: {col} is missing")
         if row["reference"] == "qualitative" and row["verdict"] not in _QUALITATIVE_VERDICTS:
             problems.append(f"{where}: a qualitative claim needs a verdict in {_QUALITATIVE_VERDICTS}")
-        if row["reference"] in ("printed", "supplement", "derived"):
+        if row["reference"] == "recovered":
+            problems += [f"{where}: {p}" for p in _recovered_problems(row, table)]
+        if row["reference"] in ("printed", "supplement", "recovered", "derived"):
             if row["verdict"] not in _NUMERIC_VERDICTS:
                 problems.append(f"{where}: a numeric claim needs a verdict in {_NUMERIC_VERDICTS}")
             elif row["verdict"] != "inconclusive":
@@ -580,6 +622,24 @@ def validate(table: pd.DataFrame) -> list[str]:
                         problems.append(
                             f"{where}: verdict {row['verdict']!r} contradicts |ours - paper| vs tolerance"
                         )
+    return problems
+
+
+def _recovered_problems(row, table: pd.DataFrame) -> list[str]:
+    """How a ``recovered`` row fails to name its variant (claim and note) and its printed row (same work,
+    item, claim and printed value, registered in ``table``)."""
+    try:
+        printed, variant = recovered_parts(row["claim"])
+    except ClaimError as error:
+        return [str(error)]
+    problems = []
+    if not str(row["note"]).startswith(f"{RECOVERED_PREFIX}{variant}"):
+        problems.append(f"a recovered row's note starts with {RECOVERED_PREFIX!r} and its variant")
+    same = ((table["work"] == row["work"]) & (table["item"] == row["item"]) & (table["claim"] == printed)
+            & (table["reference"] == "printed") & (table["paper_value"] == row["paper_value"]))
+    if not same.any():
+        problems.append(f"its printed row ({row['item']!r}, {printed!r}, {row['paper_value']!r}) is not "
+                        "registered")
     return problems
 
 
@@ -612,7 +672,8 @@ def _is_fitted(table: pd.DataFrame) -> pd.Series:
 
 def summary_table(table: pd.DataFrame) -> pd.DataFrame:
     """Per work: printed numbers reproduced / deviating / inconclusive (non-smoke, not fitted), the scales
-    they were obtained at, then the derived and qualitative counts."""
+    they were obtained at, then the fitted, recovered (reproduced of registered, non-smoke), derived and
+    qualitative counts."""
 
     def count(rows: pd.DataFrame, verdict: str) -> int:
         return int((rows["verdict"] == verdict).sum())
@@ -622,6 +683,7 @@ def summary_table(table: pd.DataFrame) -> pd.DataFrame:
         t = table[table["work"] == work]
         counted = t[(t["reference"] == "printed") & (t["scale"] != "smoke") & ~_is_fitted(t)]
         derived, qual = t[t["reference"] == "derived"], t[t["reference"] == "qualitative"]
+        recovered = t[(t["reference"] == "recovered") & (t["scale"] != "smoke")]
         rows.append(
             {
                 "work": work,
@@ -630,6 +692,7 @@ def summary_table(table: pd.DataFrame) -> pd.DataFrame:
                 "printed inconclusive": count(counted, "inconclusive"),
                 "deviations by cause": cause_counts(t) if "cause" in t.columns else "–",
                 "fitted (not counted)": int(_is_fitted(t).sum()),
+                "recovered ok / rows": f"{count(recovered, 'reproduced')} / {len(recovered)}",
                 "derived ok / deviates": f"{count(derived, 'reproduced')} / {count(derived, 'deviates')}",
                 "qualitative ok / fails / inconclusive": f"{count(qual, 'qualitative-ok')} / "
                 f"{count(qual, 'qualitative-fails')} / {count(qual, 'inconclusive')}",
@@ -715,6 +778,8 @@ def _markdown(table: pd.DataFrame, pending: list[Path] = (), overview: bool = Fa
             f"* [{s['work']}]({s['work']}/CLAIMS.md): {s['claims']} claims; printed numbers "
             f"{s['printed reproduced']} reproduced, {s['printed deviates']} deviate, "
             f"{s['printed inconclusive']} inconclusive"
+            + ("" if s["recovered ok / rows"].endswith(" 0") else
+               f"; recovered computations {s['recovered ok / rows']} within the printed rows' bands")
         )
     return "\n".join(lines + [""])
 
@@ -841,6 +906,8 @@ def readme_summary(table: pd.DataFrame) -> str:
     causes = pd.DataFrame([{"work": work, **{c: int(by_cause.get((work, c), 0)) for c in CAUSES}}
                            for work in summary["work"]])
     causes = causes.set_index("work").astype(object).where(lambda f: f != 0, "–").reset_index()
+    recovered = summary["recovered ok / rows"]
+    causes["recovered"] = [_compact_counts(r) if r != "0 / 0" else "–" for r in recovered]
     legend = [
         "How to read them (the rules: [docs/claims.md](docs/claims.md); each work's rows: "
         "`figures/<work>/CLAIMS.md`, index [figures/CLAIMS.md](figures/CLAIMS.md)):",
@@ -863,9 +930,15 @@ def readme_summary(table: pd.DataFrame) -> str:
         "([findings](docs/findings.md)), `underspecified` it does not state what is needed, "
         "`substitute-data` its data are not available (ours is a labelled substitute), `scale` our reduced "
         "run, `solver` a solver's status or accuracy, `unexplained` not found yet.",
+        "- **recovered**: printed numbers set beside a *recovered computation* (ours, running a variant the "
+        "text leaves open or the authors' code or files show), judged under the printed row's own rule: "
+        "reproduced / registered. Counted apart: the printed row keeps its verdict and cause (docs/claims.md "
+        "§7).",
     ]
     return "\n".join([
-        _narrow_table(verdicts), "", "Printed deviations by cause (docs/claims.md §7):", "",
+        _narrow_table(verdicts), "",
+        "Printed deviations by cause, and the recovered computations beside printed rows (docs/claims.md "
+        "§7):", "",
         _narrow_table(causes), "", *legend,
     ])
 
@@ -1040,7 +1113,8 @@ def judged(figures: Path = FIGURES, *, statements: bool | None = None, table: pd
            ) -> pd.DataFrame:
     """The rows as registered (:func:`registered`, or ``table``) re-judged under protocol v2 with their
     causes (:func:`safeguarded.judging.judge`); raises :class:`ClaimError` for a printed deviation without
-    a valid cause or a ledger row that repeats a notebook's claim."""
+    a valid cause, a recovered computation that reproduces fewer than 80 % of its printed values
+    (:func:`safeguarded.judging.validate_recovered`) or a ledger row that repeats a notebook's claim."""
     table = registered(figures, statements=statements) if table is None else table
     if table.empty:
         return pd.DataFrame(columns=COLUMNS + V2_COLUMNS)
@@ -1051,6 +1125,9 @@ def judged(figures: Path = FIGURES, *, statements: bool | None = None, table: pd
             f"{len(problems)} printed deviations break protocol v2 (docs/claims.md §7):\n"
             + "\n".join(problems)
         )
+    problems = validate_recovered(table)
+    if problems:
+        raise ClaimError("recovered computations below the rule (docs/claims.md §7):\n" + "\n".join(problems))
     return table[COLUMNS + V2_COLUMNS]
 
 

@@ -51,7 +51,14 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-from safeguarded.claim_rules import CANNOT_REFUTE_PREFIX, FITTED_PREFIX, fmt, printed_tolerance
+from safeguarded.claim_rules import (
+    CANNOT_REFUTE_PREFIX,
+    FITTED_PREFIX,
+    RECOVERED_PREFIX,
+    fmt,
+    printed_tolerance,
+    recovered_parts,
+)
 
 __all__ = [
     "Accuracy",
@@ -67,7 +74,9 @@ __all__ = [
     "cause_counts",
     "findings_markdown",
     "judge",
+    "RECOVERED_MIN_HITS",
     "RECOVERY_MIN_ROWS",
+    "recovered_groups",
     "recovery_groups",
     "count_changes",
     "headline_in_words",
@@ -76,6 +85,7 @@ __all__ = [
     "sensitivity_markdown",
     "sensitivity_table",
     "validate_causes",
+    "validate_recovered",
     "verdict_in_words",
 ]
 
@@ -91,6 +101,10 @@ MAX_RELATIVE_BAND = 0.10
 V1_K = 2.0
 #: The band of a printed number, in units of its last printed digit (half a unit, §2).
 DIGITS_UNITS = 0.5
+#: The references judged as printed numbers: the printed rows and the recovered rows beside them (§7).
+_JUDGED = ("printed", "recovered")
+#: Share of a recovered computation's rows that must reproduce their printed values for it to be registered.
+RECOVERED_MIN_HITS = 0.8
 
 
 @dataclass(frozen=True)
@@ -269,7 +283,7 @@ def band_kind(row) -> str:
     """How the row's tolerance was fixed: ``digits`` (half a printed unit), ``solver`` (a stated solver
     tolerance), ``monte-carlo`` (standard errors; also a decided value whose ``runs`` counts samples but
     whose band is the half unit alone, i.e. a standard error of 0), or ``""`` (not a printed number)."""
-    if row["reference"] != "printed" or _float(row["tolerance"]) is None:
+    if row["reference"] not in _JUDGED or _float(row["tolerance"]) is None:
         return ""
     if _SOLVER_NOTE.search(str(row["note"])):
         return "solver"
@@ -316,13 +330,13 @@ def rejudge(row, accuracy: Accuracy | None = None, rules: Rules = PROTOCOL) -> t
     """(verdict, tolerance, reason) of a printed numeric row under the v2 rules with the parameters
     ``rules`` (default: the protocol's); reason '' if unchanged."""
     verdict, tol_text = row["verdict"], row["tolerance"]
-    if row["reference"] != "printed" or verdict not in ("reproduced", "deviates"):
+    if row["reference"] not in _JUDGED or verdict not in ("reproduced", "deviates"):
         return verdict, tol_text, ""
     paper, ours, tol = (_float(row[c]) for c in ("paper_value", "reproduced_value", "tolerance"))
     if None in (paper, ours, tol):
         return verdict, tol_text, ""
     new, band, why, source = _decisive(row, accuracy, verdict, paper, ours, tol, rules)
-    if new == "deviates" and str(row["note"]).startswith(CANNOT_REFUTE_PREFIX):  # §2e: it confirms only
+    if new == "deviates" and _note_body(row["note"]).startswith(CANNOT_REFUTE_PREFIX):  # §2e: confirms only
         return "inconclusive", fmt(band), f"outside the band ±{fmt(band)}, which cannot refute"
     _, digits = _digits(row["paper_value"], rules)
     if new == "reproduced" and band - digits > rules.band_limit * abs(paper) * (1 + 1e-9):
@@ -412,6 +426,14 @@ def _decisive(
     return new, base, (rebuilt if new != verdict else ""), "the Monte-Carlo band"
 
 
+def _note_body(note) -> str:
+    """A note without a recovered row's leading ``recovered: <variant>; `` (the printed row's note)."""
+    note = str(note)
+    if note.startswith(RECOVERED_PREFIX):
+        return note.split("; ", 1)[1] if "; " in note else ""
+    return note
+
+
 def _attribute(row, causes: list[Cause]) -> Cause | None:
     return next((c for c in causes if c.matches(row)), None)
 
@@ -426,14 +448,14 @@ def judge(table: pd.DataFrame, rules: Rules = PROTOCOL) -> pd.DataFrame:
     for row in table.to_dict("records"):  # plain dicts: the registries' rules read them fast
         causes, _, accuracies = registries[row["work"]]
         accuracy = (
-            next((a for a in accuracies if a.matches(row)), None) if row["reference"] == "printed" else None
+            next((a for a in accuracies if a.matches(row)), None) if row["reference"] in _JUDGED else None
         )
         verdict, tol, reason = rejudge(row, accuracy, rules)
         note = row["note"]
         if reason:
             changed = f"was {row['verdict']}; " if verdict != row["verdict"] else ""
             note = _with_v2_reason(note, changed + reason)
-        band = band_kind(row) if accuracy is None or row["reference"] != "printed" else "work-accuracy"
+        band = band_kind(row) if accuracy is None else "work-accuracy"
         samples = samples_of(row["runs"]) if band == "monte-carlo" else None
         row = {**row, "verdict": verdict, "note": note}
         cause = _attribute(row, causes) if verdict == "deviates" and row["reference"] == "printed" else None
@@ -467,8 +489,9 @@ def _against_ours(cause: Cause) -> bool:
 
 
 def _with_v2_reason(note: str, reason: str) -> str:
-    """The note with a v2 reason: first, except after a fitted declaration (such rows never count)."""
-    if note.startswith(FITTED_PREFIX):
+    """The note with a v2 reason: first, except after a fitted or recovered declaration (such rows never
+    count)."""
+    if note.startswith((FITTED_PREFIX, RECOVERED_PREFIX)):
         return f"{note}; {_V2_NOTE}{reason}"
     return f"{_V2_NOTE}{reason}" + (f"; {note}" if note else "")
 
@@ -546,8 +569,8 @@ _SIDES = (
 
 def verdict_in_words(t: pd.DataFrame, work: str, sections: dict[str, str] | None = None) -> list[str]:
     """The opening of ``figures/<work>/CLAIMS.md``: one line of verdict, the deviations grouped by cause
-    (largest groups first, each with its count, its reason and where it is explained), then the
-    inconclusive rows grouped by their reason."""
+    (largest groups first, each with its count, its reason and where it is explained), the recovered
+    computations with their hit rates, then the inconclusive rows grouped by their reason."""
     counted = _counted(t)
     r, d, i = (int((counted["verdict"] == v).sum()) for v in ("reproduced", "deviates", "inconclusive"))
     scales = "/".join(s for s in ("paper", "reduced") if (counted["scale"] == s).any()) or "–"
@@ -570,6 +593,7 @@ def verdict_in_words(t: pd.DataFrame, work: str, sections: dict[str, str] | None
         for (cause, why, evidence), rows in sorted(groups, key=lambda kv: -len(kv[1])):
             lines.append(f"| {len(rows)} | `{cause}` | {_cell(why) or '–'} | {_cell(evidence) or '–'} |")
         lines.append("")
+    lines += [line.replace("](claims.md", "](../../docs/claims.md") for line in _recovered_lines(t)]
     inc = counted[counted["verdict"] == "inconclusive"]
     if len(inc):
         reasons = inc["note"].map(_inconclusive_reason)
@@ -641,6 +665,7 @@ def findings_markdown(table: pd.DataFrame, works) -> str:
     if not any_finding:
         lines += ["No finding has been registered yet.", ""]
     lines += _recovery_lines(recovery_groups(table, works))
+    lines += _recovered_lines(table[table["work"].isin(list(works))])
     return "\n".join(lines)
 
 
@@ -681,6 +706,60 @@ def recovery_groups(table: pd.DataFrame, works, min_rows: int = RECOVERY_MIN_ROW
     out = out.assign(_w=out["work"].map(order))
     out = out.sort_values(["_w", "rows"], ascending=[True, False], kind="stable")
     return out.drop(columns="_w").reset_index(drop=True)
+
+
+def recovered_groups(table: pd.DataFrame) -> pd.DataFrame:
+    """The recovered computations of the judged report ``table``: per work and variant (its ``recovered`` rows
+    at paper or reduced scale), columns ``work``, ``variant``, ``items``, ``rows``, ``hits`` (rows whose
+    value reproduces the printed one under the printed row's rule), ``rate`` and ``printed`` (the verdicts of
+    the printed rows beside them, e.g. ``"deviates 9 · reproduced 4"``), in the table's order."""
+    if not isinstance(table, pd.DataFrame) or not {"work", "item", "claim", "reference", "verdict",
+                                                   "scale"} <= set(table.columns):
+        raise ValueError("table must be a claims report (a DataFrame with the columns work, item, claim, "
+                         f"reference, verdict, scale), got {type(table).__name__}")
+    columns = ["work", "variant", "items", "rows", "hits", "rate", "printed"]
+    rows = table[(table["reference"] == "recovered") & (table["scale"] != "smoke")]
+    if rows.empty:
+        return pd.DataFrame(columns=columns)
+    parts = [recovered_parts(c) for c in rows["claim"]]
+    rows = rows.assign(_printed=[p for p, _ in parts], _variant=[v for _, v in parts])
+    printed = table[table["reference"] == "printed"].drop_duplicates(["work", "item", "claim"])
+    printed = printed.set_index(["work", "item", "claim"])["verdict"]
+    out = []
+    for (work, variant), group in rows.groupby(["work", "_variant"], sort=False):
+        beside = [printed.get((work, item, claim), "not registered")
+                  for item, claim in zip(group["item"], group["_printed"], strict=True)]
+        hits = int((group["verdict"] == "reproduced").sum())
+        out.append(dict(work=work, variant=variant, items=", ".join(dict.fromkeys(group["item"])),
+                        rows=len(group), hits=hits, rate=hits / len(group),
+                        printed=" · ".join(f"{v} {n}" for v, n in pd.Series(beside).value_counts().items())))
+    return pd.DataFrame(out, columns=columns)
+
+
+def validate_recovered(table: pd.DataFrame) -> list[str]:
+    """Every recovered computation of the judged report whose rows reproduce fewer than
+    :data:`RECOVERED_MIN_HITS` of their printed values (it is then not a recovery: leave it to the cause's
+    ``tried``), as messages."""
+    groups = recovered_groups(table)
+    return [f"{g.work}: the recovered computation {g.variant!r} reproduces {g.hits} of its {g.rows} printed "
+            f"rows ({g.rate:.0%} < {RECOVERED_MIN_HITS:.0%}): not registered as recovered; list it in the "
+            "cause's tried entries instead (docs/claims.md §7)"
+            for g in groups.itertuples() if g.rate < RECOVERED_MIN_HITS]
+
+
+def _recovered_lines(table: pd.DataFrame, heading: str = "###") -> list[str]:
+    """The recovered computations in words, one bullet each with its hit rate (none: no lines)."""
+    groups = recovered_groups(table)
+    if groups.empty:
+        return []
+    lines = [f"{heading} Recovered computations", "",
+             "Variants that reproduce the printed values under the printed rows' own rules (reference "
+             "`recovered`, counted apart from the printed rows, whose verdicts and causes stay as they are; "
+             f"registered when at least {RECOVERED_MIN_HITS:.0%} of a variant's rows reproduce, "
+             "[docs/claims.md §7](claims.md)):", ""]
+    lines += [f"* **{g.work}** ({g.items}): {g.variant}: **{g.hits} of {g.rows}** printed values reproduced "
+              f"({g.rate:.0%}); the printed rows beside them: {g.printed}" for g in groups.itertuples()]
+    return lines + [""]
 
 
 def _recovery_lines(groups: pd.DataFrame) -> list[str]:

@@ -127,7 +127,7 @@ def work_titles(readme: Path = README) -> dict[str, str]:
 def summary_table(rows: list[dict], works: list[str], link: bool = True) -> str:
     """Markdown table: the README's claims summary (:func:`safeguarded.claims.summary_table`) for
     ``works``: printed numbers reproduced / deviating / inconclusive (fitted and smoke rows not
-    counted), then the fitted, derived and qualitative rows, the scales and all claims."""
+    counted), then the fitted, recovered, derived and qualitative rows, the scales and all claims."""
     import pandas as pd
 
     frame = pd.DataFrame(rows).fillna("")
@@ -143,7 +143,10 @@ def summary_table(rows: list[dict], works: list[str], link: bool = True) -> str:
 SUMMARY_NOTE = (
     "Counted as the README and `figures/CLAIMS.md` count them: the three *printed* columns are the "
     "numbers the work prints, at paper or reduced scale, without the rows whose reproduction uses a "
-    "rule fitted to the work's own numbers (*fitted (not counted)*). *derived* rows are numbers we "
+    "rule fitted to the work's own numbers (*fitted (not counted)*). *recovered ok / rows* are printed "
+    "numbers set beside a recovered computation (a variant the text leaves open or the authors' code or "
+    "files show, judged under the printed row's rule; counted apart, the printed row keeps its verdict): "
+    "reproduced / registered. *derived* rows are numbers we "
     "compute from the work's statements (not printed by it), *qualitative* rows are statements "
     "(orderings, shapes, \"holds\"), *scales* says at which scales the rows were computed, and "
     "*claims* counts every row of the [claims report](claims-report.md)."
