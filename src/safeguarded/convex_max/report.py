@@ -202,10 +202,12 @@ def register_stored(claims, item: str, df) -> None:
 
 
 def register_bounds(claims, item: str, df, *, columns=("upper", "lower"), skip=(), note: str = "",
-                    explain: bool = False) -> None:
+                    explain: bool = False, recovered: str = "") -> None:
     """Printed UB / LB (or other value columns) of every row of ``df`` (columns ``problem`` + values).
 
-    ``explain``: append :func:`explain_deviation`'s note to each deviating UB / LB."""
+    ``explain``: append :func:`explain_deviation`'s note to each deviating UB / LB.  ``recovered`` (the
+    variant's name): ``df`` holds the values of a recovered computation, each registered beside its printed
+    row (registered before by this function) under the same rule (docs/claims.md §7)."""
     check_type("claims", claims, ClaimSet, "a ClaimSet")
     check_choice("item", item, tuple(THESIS_TABLES))
     table = THESIS_TABLES[item]
@@ -217,6 +219,7 @@ def register_bounds(claims, item: str, df, *, columns=("upper", "lower"), skip=(
         raise ValueError(f"skip must be a collection of problem names, got skip={skip!r}")
     check_type("note", note, str, "a string")
     explain = check_bool("explain", explain)
+    check_type("recovered", recovered, str, "a string")
     for _, row in df.iterrows():
         name = row["problem"]
         if name not in table or name in skip:
@@ -233,7 +236,7 @@ def register_bounds(claims, item: str, df, *, columns=("upper", "lower"), skip=(
             why = explain_deviation(item, row, col) if explain and col in ("upper", "lower") else ""
             full = "; ".join(x for x in (note, why) if x)
             claims.printed(item, f"{name} {col}", printed, float(row[col]), location=_loc(item, name, col,
-                           ref["line"]), note=full, **kw)
+                           ref["line"]), note=full, recovered=recovered, **kw)
 
 
 def register_exact(claims, item: str, df) -> None:
