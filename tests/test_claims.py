@@ -427,6 +427,23 @@ def test_a_recovered_row_sits_beside_its_printed_row_and_is_judged_by_its_rule()
     assert groups[["rows", "hits"]].values.tolist() == [[2, 1]] and groups.loc[0, "printed"] == "deviates 2"
 
 
+def test_a_recovered_row_takes_its_printed_rows_stated_accuracy():
+    """Where the work states the accuracy of a printed value (judging.Accuracy, matched on the claim), the
+    recovered row beside it gets the same band."""
+    accuracy = judging.Accuracy(0.5, "L1: within 50 %", item="^t$", claim="^a$")
+    cs = _set()
+    cs.printed("t", "a", "1.00", 1.3, location="Table 1")
+    cs.printed("t", "a", "1.00", 1.3, location="Table 1", recovered="x")
+    printed, recovered = (judging.rejudge(row, accuracy) for row in cs.frame().astype(str).to_dict("records"))
+    assert printed[:2] == recovered[:2] == ("inconclusive", "0.505")
+    from unittest import mock
+
+    with mock.patch.object(judging, "registry", lambda work: ([], [], [accuracy])):
+        got = judging.judge(cs.frame().astype(str))
+    assert list(got["band"]) == ["work-accuracy", "work-accuracy"]
+    assert got["tolerance"].nunique() == 1 and got["verdict"].nunique() == 1
+
+
 def test_a_recovered_computation_below_80_percent_is_refused():
     """A variant is registered only where at least 80 % of its rows reproduce (docs/claims.md §7)."""
     ok = judging.judge(_with_recovered().frame().astype(str))

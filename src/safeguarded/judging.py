@@ -447,8 +447,11 @@ def judge(table: pd.DataFrame, rules: Rules = PROTOCOL) -> pd.DataFrame:
     registries = {work: registry(work) for work in table["work"].unique()}
     for row in table.to_dict("records"):  # plain dicts: the registries' rules read them fast
         causes, _, accuracies = registries[row["work"]]
+        # a recovered row takes its printed row's accuracy: matched on the printed row's claim
+        recovered = row["reference"] == "recovered"
+        beside = {**row, "claim": recovered_parts(row["claim"])[0]} if recovered else row
         accuracy = (
-            next((a for a in accuracies if a.matches(row)), None) if row["reference"] in _JUDGED else None
+            next((a for a in accuracies if a.matches(beside)), None) if row["reference"] in _JUDGED else None
         )
         verdict, tol, reason = rejudge(row, accuracy, rules)
         note = row["note"]
