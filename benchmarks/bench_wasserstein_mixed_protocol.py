@@ -19,13 +19,17 @@ Output: ``benchmarks/results/wasserstein_mixed_protocol_lattice.csv``.
 **rejudge.**  If the printed values are means of 20 splits, each carries its own Monte-Carlo error, which the
 notebook's band (2 of *our* standard errors plus half a unit, ``printed_mc`` without ``paper_se``) leaves out.
 The script re-judges every printed deviation of Tables 21–23 in the notebook's claim fragment with the band
-``2 sqrt(se_ours^2 + se_thesis^2) + half a unit`` and the protocol's 10 % rule (docs/claims.md §2d):
-``se_ours`` is the fragment's (its tolerance less half a unit, over 2), ``sd = se_ours sqrt(S_ours)``, and
-``se_thesis = sd_thesis / sqrt(20)`` with ``sd_thesis = sd`` at full size (the same test size
-``floor(0.2 N)``) and, at half size, ``sd`` with its binomial test-part share moved from our test part to
-the thesis's (``sd_thesis^2 = max(sd^2 - p(1 - p)(1/n_ours - 1/n_thesis), p(1 - p)/n_thesis)``, ``p`` our
-mean error).  Output: ``benchmarks/results/wasserstein_mixed_protocol_rejudge.csv``, one row per deviation
-with its cause in ``figures/claims.csv``.
+``2 sqrt(se_ours^2 + se_thesis^2) + half a unit`` and the protocol's 10 % rule (docs/claims.md §2b, §2d):
+``se_ours`` is the fragment's (its tolerance less half a unit, over 2) and ``se_thesis = sd / sqrt(S)`` for
+S = 20 (the printed values' splits) and, for comparison, S = 100 (the text's).  ``sd``, a split's sd on the
+thesis's test part, is estimated twice: from the row's own 10 splits (``se_ours sqrt(10)``; at half size
+with its binomial test-part share moved from our test part to the thesis's, :func:`thesis_sd`), and from
+Nom's 100 splits of the same set, loss and size (the ``nom`` part; at half size on the thesis's test part).
+Output: ``benchmarks/results/wasserstein_mixed_protocol_rejudge.csv``, one row per deviation with its cause
+in ``figures/claims.csv``.  Since every cell of a set and size shares the splits (the thesis's 20, our 10),
+one draw of splits moves all of them alike: ``..._groups.csv`` gives per set and size the offset common to
+its 24 cells (the mean gap), the gaps' spread around it, and the offset in units of the two means' combined
+standard error (:func:`groups`).
 
 **nom.**  Nom (no hyperparameter, one solve per split) on 100 splits of the notebook's generator
 (``uci_cell``'s ``rng_for(0, split, 0 | 1)``) under the notebook's protocol and, at half size, with the
@@ -42,7 +46,8 @@ documentation prints for ``rand(Xoshiro(1234), 2)``, and ``shuffle!``'s backward
 rejection sampler (the upper 52 bits of each draw, Julia's ``UInt52Raw`` for Xoshiro, or the lower bits).
 Nom at full size on these 20 splits, with and without the row shuffle, in the order of our copy of each
 file: if the thesis used the same rows in the same order, one variant would give the printed Nom values
-exactly.  Output: ``benchmarks/results/wasserstein_mixed_protocol_julia.csv``.
+exactly.  Rows are appended per (data set, loss) to
+``benchmarks/results/wasserstein_mixed_protocol_julia.csv``.
 """
 
 from __future__ import annotations
@@ -125,41 +130,86 @@ def half_unit(printed: str) -> float:
     return 0.5 * 10.0 ** -decimals
 
 
-def rejudge(fragment: Path, report: Path) -> pd.DataFrame:
+def thesis_sd(sd_ours: float, p: float, n_ours: int, n_thesis: int) -> float:
+    """A per-split sd (pp) on ``n_ours`` test rows moved to ``n_thesis`` test rows: the binomial share
+    ``1e4 p (1 - p) / n`` of its variance changes, the rest (the training part's) stays."""
+    binom = 1e4 * p * (1 - p)
+    return math.sqrt(max(sd_ours**2 - binom * (1 / n_ours - 1 / n_thesis), binom / n_thesis))
+
+
+def verdict(ours: float, paper: float, band: float, half: float) -> str:
+    """The protocol's verdict (docs/claims.md §2b, §2d) of ``ours`` against ``paper`` with this band."""
+    if abs(ours - paper) > band:
+        return "deviates"
+    return "inconclusive" if band - half > 0.1 * abs(paper) else "reproduced"
+
+
+def rejudge(fragment: Path, report: Path, nom_csv: Path) -> pd.DataFrame:
     frag = pd.read_csv(fragment, dtype={"paper_value": str})
     rep = pd.read_csv(report, dtype={"paper_value": str})
     rep = rep[(rep["work"] == "wasserstein_mixed") & (rep["reference"] == "printed")
               & rep["item"].isin(["table21", "table22", "table23"]) & (rep["verdict"] == "deviates")]
     frag = frag.set_index(["item", "claim"])
+    keys = ["dataset", "loss", "size", "protocol"]
+    noms = (pd.read_csv(nom_csv) if nom_csv.exists() else pd.DataFrame(columns=keys)).set_index(keys)
     rows = []
     for _, r in rep.iterrows():
         f = frag.loc[(r["item"], r["claim"])]
         d, size, method = r["claim"].split(" ", 2)
+        loss = TABLE_LOSS[int(r["item"][-2:])]
         paper, ours, tol = float(r["paper_value"]), float(f["reproduced_value"]), float(f["tolerance"])
         half = half_unit(r["paper_value"])
         se_o = (tol - half) / 2.0
         sd = se_o * math.sqrt(OUR_SPLITS)
         n_o = test_sizes(load_n(d), size, "part")
         n_t = test_sizes(THESIS_DIMENSIONS[d][0], size, "rest")
-        p = ours / 100.0
-        if size == "full":
-            sd_t = sd
-        else:
-            binom = 1e4 * p * (1 - p)  # in pp^2
-            sd_t = math.sqrt(max(sd**2 - binom * (1 / n_o - 1 / n_t), binom / n_t))
-        se_t = sd_t / math.sqrt(THESIS_SPLITS)
-        se = math.hypot(se_o, se_t)
-        band = 2.0 * se + half
-        inside = abs(ours - paper) <= band
-        too_wide = band - half > 0.1 * abs(paper)
-        verdict = "deviates" if not inside else ("inconclusive" if too_wide else "reproduced")
-        rows.append({"item": r["item"], "claim": r["claim"], "cause": r["cause"], "paper": paper,
-                     "ours (10 splits)": round(ours, 4), "se ours": round(se_o, 4),
-                     "sd per split": round(sd, 4),
-                     "test rows ours": n_o, "test rows thesis": n_t, "sd thesis (est.)": round(sd_t, 4),
-                     "se thesis (20 splits)": round(se_t, 4), "z": round((ours - paper) / se, 3),
-                     "band ours only": round(tol, 4), "band with the thesis's error": round(band, 4),
-                     "verdict": verdict})
+        sd_t = sd if size == "full" else thesis_sd(sd, ours / 100.0, n_o, n_t)
+        key = (d, loss, size, "ours" if size == "full" else "rest")
+        sd_nom = float(noms.loc[key, "sd per split"]) if key in noms.index else float("nan")
+        row = {"item": r["item"], "claim": r["claim"], "cause": r["cause"], "paper": paper,
+               "ours (10 splits)": round(ours, 4), "se ours": round(se_o, 4), "sd per split": round(sd, 4),
+               "test rows ours": n_o, "test rows thesis": n_t, "band ours only": round(tol, 4)}
+        for label, sd_thesis in (("10-split sd", sd_t), ("Nom 100-split sd", sd_nom)):
+            for splits in (THESIS_SPLITS, 100):
+                se_t = sd_thesis / math.sqrt(splits)
+                band = 2.0 * math.hypot(se_o, se_t) + half
+                tag = f"{label}, {splits} splits"
+                row[f"se thesis ({tag})"] = round(se_t, 4)
+                row[f"band ({tag})"] = round(band, 4)
+                row[f"verdict ({tag})"] = verdict(ours, paper, band, half) if math.isfinite(band) else ""
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def groups(fragment: Path) -> pd.DataFrame:
+    """Per classification set and size, the gap ours - printed over all 24 cells of Tables 21-23: its mean
+    (the offset common to the cells: every cell of a set and size shares the splits, the thesis's 20 as
+    our 10), its sd across the cells, the median per-split sd of the cells (10 splits), the standard errors
+    of our mean and of the thesis's 20-split (and 100-split) mean, and the offset in units of their
+    combination (``z``)."""
+    f = pd.read_csv(fragment, dtype={"paper_value": str})
+    f = f[f["item"].isin(["table21", "table22", "table23"]) & (f["reference"] == "printed")
+          & f["reproduced_value"].notna()].copy()
+    f["dataset"], f["size"] = f["claim"].str.split(" ").str[0], f["claim"].str.split(" ").str[1]
+    half = f["paper_value"].map(half_unit)
+    f["sd"] = (f["tolerance"].astype(float) - half) / 2.0 * math.sqrt(OUR_SPLITS)
+    f["gap"] = f["reproduced_value"].astype(float) - f["paper_value"].astype(float)
+    rows = []
+    for (d, size), g in f.groupby(["dataset", "size"]):
+        n_o = test_sizes(load_n(d), size, "part")
+        n_t = test_sizes(THESIS_DIMENSIONS[d][0], size, "rest")
+        sd = float(g["sd"].median())
+        p = float(g["reproduced_value"].astype(float).mean()) / 100.0
+        sd_t = sd if size == "full" else thesis_sd(sd, p, n_o, n_t)
+        se_o, offset = sd / math.sqrt(OUR_SPLITS), float(g["gap"].mean())
+        row = {"dataset": d, "size": size, "cells": len(g), "offset (mean gap)": round(offset, 3),
+               "sd of the gaps": round(float(g["gap"].std(ddof=1)), 3), "sd per split (median)": round(sd, 3),
+               "se ours": round(se_o, 3)}
+        for splits in (THESIS_SPLITS, 100):
+            se_t = sd_t / math.sqrt(splits)
+            row[f"se thesis ({splits} splits)"] = round(se_t, 3)
+            row[f"z ({splits} splits)"] = round(offset / math.hypot(se_o, se_t), 3)
+        rows.append(row)
     return pd.DataFrame(rows)
 
 
@@ -209,9 +259,7 @@ def nom(datasets, losses, sizes, splits: int, out: Path) -> None:
                     se_o = e.std(ddof=1) / math.sqrt(e.size)
                     n_o = test_sizes(load_n(d), size, "part" if protocol == "ours" else "rest")
                     n_t = test_sizes(THESIS_DIMENSIONS[d][0], size, "rest")
-                    p = e.mean() / 100
-                    binom = 1e4 * p * (1 - p)
-                    sd_t = math.sqrt(max(e.var(ddof=1) - binom * (1 / n_o - 1 / n_t), binom / n_t))
+                    sd_t = thesis_sd(e.std(ddof=1), e.mean() / 100, n_o, n_t)
                     se_t = sd_t / math.sqrt(THESIS_SPLITS)
                     band = 2 * math.hypot(se_o, se_t) + half_unit(printed)
                     row = {"dataset": d, "loss": loss, "size": size, "protocol": protocol, "splits": e.size,
@@ -292,29 +340,36 @@ def nom_on(data, loss: str, test_idx) -> float:
     return 100.0 * metric(r.beta, test)
 
 
-def julia_splits(datasets, losses) -> pd.DataFrame:
+def julia_splits(datasets, losses, out: Path) -> None:
+    """Rows appended to ``out`` per (data set, loss); a finished pair is skipped on the next run."""
     check = JuliaXoshiro(1234)
     assert (check.rand_float(), check.rand_float()) == (0.32597672886359486, 0.5490511363155669)
-    rows = []
+    done = set()
+    if out.exists():
+        prev = pd.read_csv(out)
+        done = set(zip(prev["dataset"], prev["loss"], strict=True))
     for d in datasets:
         data = load_uci(d)
+        n_test = math.floor(0.2 * data.N)
         for loss in losses:
+            if (d, loss) in done:
+                continue
             t = next(t for t, lo in TABLE_LOSS.items() if lo == loss)
             printed = TABLES[t][d][0][0]
+            rows = []
             for row_shuffle in (False, True):
                 for upper in (True, False):
                     order = julia_shuffle(1234, data.N, upper) if row_shuffle else np.arange(data.N)
-                    n_test = math.floor(0.2 * data.N)
                     errs = [nom_on(data, loss, order[julia_shuffle(s, data.N, upper)[:n_test]])
                             for s in range(1, THESIS_SPLITS + 1)]
                     mean = float(np.mean(errs))
                     rows.append({"dataset": d, "loss": loss, "rows shuffled (seed 1234)": row_shuffle,
                                  "sampler bits": "upper 52" if upper else "lower", "splits": len(errs),
-                                 "mean": round(mean, 4), "printed": float(printed),
+                                 "test rows": n_test, "mean": round(mean, 4), "printed": float(printed),
                                  "within printed digits": bool(abs(mean - float(printed))
                                                                <= half_unit(printed) + 1e-9)})
                     print(rows[-1], flush=True)
-    return pd.DataFrame(rows)
+            pd.DataFrame(rows).to_csv(out, mode="a", header=not out.exists(), index=False)
 
 
 def main() -> None:
@@ -331,13 +386,16 @@ def main() -> None:
         print(t.to_string())
     elif args.part == "rejudge":
         t = rejudge(REPO_ROOT / "figures/wasserstein_mixed/claims/wasserstein_mixed_tables21_26.csv",
-                    REPO_ROOT / "figures/claims.csv")
+                    REPO_ROOT / "figures/claims.csv", RESULTS / "wasserstein_mixed_protocol.csv")
         t.to_csv(RESULTS / "wasserstein_mixed_protocol_rejudge.csv", index=False)
         print(t.to_string())
-        print(t.groupby(["cause", "verdict"]).size())
+        g = groups(REPO_ROOT / "figures/wasserstein_mixed/claims/wasserstein_mixed_tables21_26.csv")
+        g.to_csv(RESULTS / "wasserstein_mixed_protocol_groups.csv", index=False)
+        print(g.to_string())
+        for col in [c for c in t.columns if c.startswith("verdict")]:
+            print(col, t.groupby("cause")[col].value_counts().to_dict())
     elif args.part == "julia":
-        t = julia_splits(args.datasets, args.losses)
-        t.to_csv(RESULTS / "wasserstein_mixed_protocol_julia.csv", index=False)
+        julia_splits(args.datasets, args.losses, RESULTS / "wasserstein_mixed_protocol_julia.csv")
     else:
         nom(args.datasets, args.losses, args.sizes, args.splits, RESULTS / "wasserstein_mixed_protocol.csv")
 
