@@ -1,11 +1,12 @@
 """Where the time of a §3–§4 cell goes, and the transport subproblems before/after POT's network simplex.
 
-    python benchmarks/bench_cells_34.py                      # every item below, ≈ 25 min on a shared core
-    python benchmarks/bench_cells_34.py --only W fold        # some items (W, fold, costs, profile)
+    python benchmarks/bench_cells_34.py                      # every item below, ≈ 40 min on a shared core
+    python benchmarks/bench_cells_34.py --only W fold        # some items (W, fold, costs, profile, wm21, ...)
 
 Writes ``benchmarks/results/cells_34.csv`` (one row per item and variant: seconds, the ratio before/after,
 the numbers each variant computed) and ``benchmarks/results/cells_34_profile.csv`` (per profiled cell, the
-top functions by own time, and the time by kind: solver calls, cvxpy's model building, pair costs, the rest).
+top functions by own time, and the time by kind: solver calls, cvxpy's model building, pair costs, the rest);
+a run of some items replaces those items' rows and keeps the others'.
 
 Items, the "before" variant being the code of commit 289a774 rebuilt here (HiGHS's LP, the loop over rows;
 the bundle's lower-bound LP is today's in both variants, one HiGHS model kept across steps, so the fold's
@@ -22,6 +23,17 @@ first run of this script, 6 s now):
 * ``profile``: cProfile of one cell of each kind that dominates §3–§4 sweeps today: robust_lr_aux
   Tables 27/30/31 on spect (Inter-ARO* by constraint generation, Clarabel), wasserstein_mixed Table 21
   on lymphography (logistic: the conic cut model) and Table 22 on cylinder-bands (hinge: HiGHS cuts).
+
+* ``wm21``, ``wm22``, ``ra_spect``: the three profiled cells before/after the working sets (both opt-in,
+  ``working_set=True``; the stored sweeps use the default): wasserstein_mixed Table 21 (logistic) and
+  Table 22 (hinge) solve each cutting-plane round's Clarabel relaxation on the cuts near binding
+  (:class:`ConicCutModel`), robust_lr_aux fits DRO+ARO+Aux by constraint generation from the pairs binding
+  at the previous candidate (``cv.cross_validate``).  Each variant's every fit is recorded (the cutting
+  plane's lower/upper bounds; Inter-ARO*'s solver value): the row ``after`` gives the largest difference
+  of the optimal values over the fits both variants made (``value``), the cells' rows that differ
+  (``rows_differ``: a chosen grid point or a test number beyond 1e-9), and the Clarabel solves;
+  ``--only profile_after`` profiles the ``after`` variants (rows ``profile``, cells suffixed
+  " (working set)").
 
 Times are wall-clock on a machine shared with other jobs (the column ``machine``); compare within a run.
 """
@@ -49,7 +61,7 @@ from safeguarded.robust_lr_aux.models import Fit, inter_aro_violations  # noqa: 
 from safeguarded.wasserstein_mixed import experiments as wm  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "results"
-ITEMS = ("W", "costs", "fold", "profile")
+ITEMS = ("W", "costs", "fold", "profile", "wm21", "wm22", "ra_spect", "profile_after")
 
 
 def loop_pair_costs(beta, lam, lam_hat, X, y, X_aux, y_aux, *, alpha, kappa, p=2):
@@ -167,6 +179,92 @@ PROFILED = {
 }
 
 
+_NAMES = dict(zip(("ra_spect", "wm21", "wm22"), PROFILED, strict=True))
+#: item -> (cell name, function, arguments); "before" runs without, "after" with working_set=True.  (The spect
+#: cell's Inter-ARO* is the full reduced model, N·N̂ = 1,728 <= cg_threshold: the profile's label is older.)
+AFTER = {item: (name.removesuffix(" (constraint generation)"), *PROFILED[name])
+         for item, name in _NAMES.items()}
+#: the columns of a cell's rows compared between the variants (verify's tolerance: rtol 1e-9)
+COMPARED = ("test_metric", "test_loss", "eps", "alpha", "error", "cv_error", "eps_hat", "kappa", "w",
+            "beta_norm_inf", "n_failed", "status")
+
+
+class _Recorder:
+    """Counts Clarabel solver constructions (retries included) and records every fit's optimal value."""
+
+    def __init__(self):
+        import clarabel
+
+        from safeguarded.wasserstein_mixed import experiments as wm_experiments
+
+        self.clarabel, self.wm = clarabel, wm_experiments
+        self.orig = (clarabel.DefaultSolver, wm_experiments.cutting_plane, cv._Fitter.fit)
+        self.calls, self.values = 0, {}
+
+    def __enter__(self):
+        solver, cutting_plane, fitter_fit = self.orig
+
+        def counted(*args, **kwargs):
+            self.calls += 1
+            return solver(*args, **kwargs)
+
+        def recorded_cp(spec, eps, weights=None, model=None, **kwargs):
+            r = cutting_plane(spec, eps, weights, model, **kwargs)
+            w = np.asarray(weights if weights is not None else [], float)
+            key = (spec.data.M_x, spec.kappa_y, spec.nominal, spec.alpha, eps, hash(w.tobytes()))
+            self.values.setdefault(key, r.lower)
+            return r
+
+        def recorded_fit(fitter, cand):
+            f = fitter_fit(fitter, cand)
+            key = (fitter.method, fitter.N, tuple(sorted(cand.items())))
+            self.values.setdefault(key, float(f.extra.get("solver_objective", f.objective)))
+            return f
+
+        self.clarabel.DefaultSolver, self.wm.cutting_plane = counted, recorded_cp
+        cv._Fitter.fit = recorded_fit
+        return self
+
+    def __exit__(self, *exc):
+        self.clarabel.DefaultSolver, self.wm.cutting_plane, cv._Fitter.fit = self.orig
+
+
+def _rows_differ(a: list[dict], b: list[dict]) -> list[str]:
+    out = []
+    for ra, rb in zip(a, b, strict=True):
+        cols = [c for c in COMPARED if c in ra and c in rb and not _same(ra[c], rb[c])]
+        if cols:
+            out.append(f"{ra['method']}: " + ", ".join(f"{c} {ra[c]!r} -> {rb[c]!r}" for c in cols))
+    return out
+
+
+def _same(a, b) -> bool:
+    if isinstance(a, float | int | np.floating) and isinstance(b, float | int | np.floating):
+        return (np.isnan(a) and np.isnan(b)) or abs(a - b) <= 1e-9 * max(abs(a), abs(b)) + 1e-12
+    return a == b
+
+
+def bench_working_set(item: str) -> list[dict]:
+    name, function, kwargs = AFTER[item]
+    out, rows = {}, []
+    for variant, ws in (("before", False), ("after", True)):
+        with _Recorder() as rec:
+            cell_rows, seconds = timed(function, **kwargs, working_set=ws)
+        out[variant] = (cell_rows, rec.values)
+        rows.append({"item": item, "variant": variant, "cell": name, "seconds": seconds,
+                     "clarabel_calls": rec.calls, "fits": len(rec.values)})
+        print(rows[-1], flush=True)
+    (rows_b, val_b), (rows_a, val_a) = out["before"], out["after"]
+    common = sorted(set(val_b) & set(val_a), key=str)
+    diffs = [abs(val_a[k] - val_b[k]) for k in common]
+    differ = _rows_differ(rows_b, rows_a)
+    rows[-1].update(value=max(diffs, default=np.nan), fits_compared=len(common), rows_differ=len(differ),
+                    note="value = max |optimal value after - before| over the fits both made; "
+                         + ("; ".join(differ) if differ else "every compared column within 1e-9"))
+    print(rows[-1], flush=True)
+    return rows
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", nargs="*", choices=ITEMS, default=list(ITEMS))
@@ -184,6 +282,15 @@ def main(argv=None) -> int:
             top, row = profile(name, function, **kwargs)
             profile_rows += top
             rows.append(row)
+    for item in ("wm21", "wm22", "ra_spect"):
+        if item in args.only:
+            rows += bench_working_set(item)
+    if "profile_after" in args.only:
+        for item in ("wm21", "wm22", "ra_spect"):
+            name, function, kwargs = AFTER[item]
+            top, row = profile(f"{name} (working set)", function, **kwargs, working_set=True)
+            profile_rows += top
+            rows.append({**row, "item": "profile_after"})
     table = pd.DataFrame(rows)
     before = table[table.variant == "before"].set_index("item")["seconds"]
     table["speedup"] = [before.get(i, np.nan) / s if v == "after" else np.nan
@@ -191,11 +298,18 @@ def main(argv=None) -> int:
     table = table.assign(machine=platform.node(), date=time.strftime("%Y-%m-%d"))
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
+    if out.exists():  # keep the rows of the items not rerun
+        old = pd.read_csv(out)
+        table = pd.concat([old[~old["item"].isin(table["item"])], table], ignore_index=True)
     table.to_csv(out, index=False)
     print(table.drop(columns=["machine"]).to_string(), f"\nwrote {out}")
     if profile_rows:
         path = out.with_name(out.stem + "_profile.csv")
-        pd.DataFrame(profile_rows).to_csv(path, index=False)
+        new = pd.DataFrame(profile_rows)
+        if path.exists():
+            old = pd.read_csv(path)
+            new = pd.concat([old[~old["cell"].isin(new["cell"])], new], ignore_index=True)
+        new.to_csv(path, index=False)
         print(f"wrote {path}")
     return 0
 

@@ -2796,6 +2796,8 @@ CASES += [
         grid=[[], [{"eps": 0.1}], [{"eps": -1.0, "alpha": 0.0}]],
         folds=[[[0, 9]], "abc"],
         use_nominal=["yes"],
+        working_set=["yes", 1],
+        stats=["bogus", [1]],
     ),
     case(
         "wasserstein_mixed.experiments.fig15_cell",
@@ -2846,6 +2848,7 @@ CASES += [
         alpha_grid=[(NAN,), ()],
         folds=[1, 2.5],
         methods=[("bogus",), (), "Nom"],
+        working_set=["yes", 1],
     ),
     case("wasserstein_mixed.instances.load_uci", dict(name="balance-scale"), name=["bogus", "vegas", 5]),
     case(
@@ -2911,7 +2914,10 @@ CASES += [
         weights=WM_WEIGHTS,
         solver=["bogus"],
     ),
-    case("wasserstein_mixed.models.make_model", dict(spec=WM_SPEC), spec=WM_NOT_SPEC, time_limit=POSITIVE),
+    case("wasserstein_mixed.models.make_model", dict(spec=WM_SPEC), spec=WM_NOT_SPEC, time_limit=POSITIVE,
+         working_set=["yes", 1]),
+    case("wasserstein_mixed.models.ConicCutModel", dict(spec=WM_SPEC), spec=WM_NOT_SPEC, time_limit=POSITIVE,
+         working_set=["yes", 1], slack=POSITIVE, pool_tol=POSITIVE),
     case(
         "wasserstein_mixed.models.nominal",
         dict(data=_wm_data, loss=_wm_loss()),
@@ -3105,6 +3111,7 @@ CASES += [
         beta_bound=RA_BOUND,
         cg_threshold=[-1, 2.5],
         solver=["BOGUS", 5],
+        working_set=["yes", 1],
     ),
     case("robust_lr_aux.cv.kappa_values", dict(kappas=("1", "n"), n=4), kappas=[("bogus",), (-1.0,), "1"]),
     case("robust_lr_aux.cv.kfold", dict(rng=_rng, N=4, k=2), rng=[0], N=[*COUNT, 1]),
@@ -3142,6 +3149,7 @@ CASES += [
         beta_bound=RA_BOUND,
         cg_threshold=[-1],
         solver=["BOGUS"],
+        working_set=["yes", 1],
     ),
     case(
         "robust_lr_aux.cv.runtime_cell",
@@ -3172,6 +3180,7 @@ CASES += [
         dataset=["bogus", "absent"],
         alpha=RA_NONNEG,
         max_aux=COUNT,
+        working_set=["yes", 1],
         **RA_GRID_BAD,
     ),
     case(
@@ -3281,6 +3290,8 @@ CASES += [
         max_rounds=COUNT,
         solver=["BOGUS"],
         beta_bound=RA_BOUND,
+        initial_pairs=["bogus", ([0], [99]), ([0, 1], [0]), ([0.5], [0])],
+        accept_inaccurate=["yes", 1],
     ),
     case(
         "robust_lr_aux.models.inter_aro_exact_objective",

@@ -195,6 +195,45 @@ def test_constraint_generation_equals_full_model():
     assert cg.extra["pairs"] < len(y) * len(ya)
 
 
+def test_warm_started_constraint_generation_equals_full_model():
+    """fit_inter_aro_cg from the pairs binding at the previous candidate's solution (cv's working set):
+    every candidate's restricted optimum equals the full model's optimal value, the exactly evaluated
+    objectives agree, and the warm start needs fewer rounds than the cold one in total."""
+    X, y, Xa, ya = _instance(9, N=10, N_hat=12)
+    full_model = models.build_inter_aro(X, y, Xa, ya)
+    pairs, warm_rounds, cold_rounds = None, 0, 0
+    for eps, eps_hat in ((0.05, 0.1), (0.05, 1.0), (0.2, 0.1), (0.01, 0.01)):
+        kw = dict(alpha=0.1, eps=eps, eps_hat=eps_hat, kappa=1.0)
+        full = full_model.fit(**kw)
+        exact = models.inter_aro_exact_objective(full, X, y, Xa, ya, **kw)[0]
+        warm = models.fit_inter_aro_cg(X, y, Xa, ya, start=1, add=2, tol=1e-7, initial_pairs=pairs,
+                                       accept_inaccurate=False, **kw)
+        cold = models.fit_inter_aro_cg(X, y, Xa, ya, start=1, add=2, tol=1e-7, accept_inaccurate=False, **kw)
+        assert warm.extra["solver_objective"] == pytest.approx(full.objective, abs=1e-6)
+        assert warm.objective == pytest.approx(exact, abs=1e-6)
+        assert all(r.status == "optimal" for r in warm.records)
+        I, J = warm.extra["binding_pairs"]
+        assert 0 < len(I) <= warm.extra["pairs"]
+        pairs = (I, J)
+        warm_rounds += warm.extra["rounds"]
+        cold_rounds += cold.extra["rounds"]
+    assert warm_rounds < cold_rounds
+
+
+def test_cross_validation_with_working_set_chooses_as_the_full_model():
+    """cross_validate(working_set=True) fits DRO+ARO+Aux by warm-started constraint generation below the
+    threshold: the same candidate, cross-validation error and test-relevant beta as the full model."""
+    X, y, Xa, ya = _instance(4, N=16, N_hat=14, n=3)
+    grids = cv.Grids(eps=(0.01, 0.1), eps_hat=(0.1, 1.0), kappas=("1",), folds=2)
+    kw = dict(alpha=0.1, grids=grids, rng=np.random.default_rng(0), beta_bound=100.0)
+    full = cv.cross_validate("DRO+ARO+Aux", X, y, Xa, ya, **kw)
+    kw["rng"] = np.random.default_rng(0)
+    ws = cv.cross_validate("DRO+ARO+Aux", X, y, Xa, ya, working_set=True, **kw)
+    assert ws["params"] == full["params"] and ws["cv_error"] == full["cv_error"]
+    assert ws["n_failed"] == full["n_failed"] == 0
+    np.testing.assert_allclose(ws["beta"], full["beta"], atol=1e-4)
+
+
 # --- transport LP -----------------------------------------------------------------------------------
 
 

@@ -43,6 +43,7 @@ from safeguarded.robust_lr_aux.models import (
 from safeguarded.robust_lr_aux.transport import radius_pairs, wasserstein_distance
 from safeguarded.solvers import SolverError
 from safeguarded.validation import (
+    check_bool,
     check_choice,
     check_in_interval,
     check_integer,
@@ -160,11 +161,18 @@ class EmptyGridError(ValueError):
 class _Fitter:
     """Builds a method's model once on (X, y[, aux]) and fits it for each candidate."""
 
-    def __init__(self, method, X, y, Xa, ya, *, alpha, p, beta_bound, cg_threshold, solver):
+    def __init__(self, method, X, y, Xa, ya, *, alpha, p, beta_bound, cg_threshold, solver,
+                 working_set=False):
         self.method, self.alpha, self.p, self.solver = method, alpha, p, solver
         self.N, self.N_hat = len(y), len(ya)
         self.data = (X, y, Xa, ya)
-        self.cg = method == "DRO+ARO+Aux" and self.N * self.N_hat > cg_threshold
+        large = self.N * self.N_hat > cg_threshold
+        self.cg = method == "DRO+ARO+Aux" and (large or working_set)
+        # working set: every size by constraint generation, each candidate starting from the pairs binding
+        # at the previous one's solution; below the threshold to the full model's accuracy (tol 1e-7,
+        # an inaccurate solve fails the candidate as the full model's does)
+        self.working_set, self.pairs = working_set, None
+        self.cg_tol, self.cg_inaccurate = (1e-5, True) if large else (1e-7, False)
         self.beta_bound = beta_bound
         if method == "ERM":
             self.model = build_erm(X, y, beta_bound=beta_bound)
@@ -189,6 +197,12 @@ class _Fitter:
             return self.model.fit(solver=self.solver, alpha=a, mix=self.N / (self.N + cand["w"] * self.N_hat))
         if self.method == "DRO+ARO":
             return self.model.fit(solver=self.solver, alpha=a, eps=cand["eps"], kappa=cand["kappa"])
+        if self.cg and self.working_set:
+            fit = fit_inter_aro_cg(*self.data, alpha=a, p=self.p, solver=self.solver, start=3, add=3,
+                                   tol=self.cg_tol, beta_bound=self.beta_bound, initial_pairs=self.pairs,
+                                   accept_inaccurate=self.cg_inaccurate, **cand)
+            self.pairs = fit.extra["binding_pairs"]
+            return fit
         if self.cg:
             return fit_inter_aro_cg(*self.data, alpha=a, p=self.p, solver=self.solver, start=3, add=3,
                                     tol=1e-5, beta_bound=self.beta_bound, **cand)
@@ -196,8 +210,14 @@ class _Fitter:
 
 
 def cross_validate(method, X, y, X_aux, y_aux, *, alpha, p=2, grids: Grids = Grids(), rng=None,
-                   beta_bound=None, cg_threshold=2000, solver=None) -> dict:
+                   beta_bound=None, cg_threshold=2000, solver=None, working_set=False) -> dict:
     """Cross-validate ``method``'s hyper-parameters and refit on the whole training set.
+
+    ``working_set=True`` (opt-in; the stored sweeps use the default) fits DRO+ARO+Aux by constraint
+    generation at every size, each candidate of a fold starting from the pairs binding at the previous
+    candidate's solution (:func:`fit_inter_aro_cg`'s ``initial_pairs``); below ``cg_threshold`` to the
+    full model's accuracy (violations <= 1e-7, every solve ``optimal``).  Same optima to that tolerance,
+    not the same digits as the full model's solve.
 
     Returns a dict with ``beta``, the chosen ``params``, ``cv_error`` (mean validation error of the
     choice), ``n_candidates``, ``n_failed`` (candidate fits that raised a SolverError), ``W`` (per κ)
@@ -214,6 +234,7 @@ def cross_validate(method, X, y, X_aux, y_aux, *, alpha, p=2, grids: Grids = Gri
     beta_bound = check_beta_bound(beta_bound)
     cg_threshold = check_integer("cg_threshold", cg_threshold, minimum=0)
     check_solver(solver)
+    check_bool("working_set", working_set)
     rng = rng if rng is not None else np.random.default_rng(0)
     kappas = kappa_values(grids.kappas, X.shape[1])
     W = {}
@@ -228,7 +249,7 @@ def cross_validate(method, X, y, X_aux, y_aux, *, alpha, p=2, grids: Grids = Gri
         ok = np.ones(len(cands), dtype=bool)
         for tr, va in kfold(rng, len(y), grids.folds):
             fitter = _Fitter(method, X[tr], y[tr], X_aux, y_aux, alpha=alpha, p=p, beta_bound=beta_bound,
-                             cg_threshold=cg_threshold, solver=solver)
+                             cg_threshold=cg_threshold, solver=solver, working_set=working_set)
             for c, cand in enumerate(cands):
                 if not ok[c]:
                     continue
@@ -246,7 +267,7 @@ def cross_validate(method, X, y, X_aux, y_aux, *, alpha, p=2, grids: Grids = Gri
     else:
         best, cv_error = 0, float("nan")
     fitter = _Fitter(method, X, y, X_aux, y_aux, alpha=alpha, p=p, beta_bound=beta_bound,
-                     cg_threshold=cg_threshold, solver=solver)
+                     cg_threshold=cg_threshold, solver=solver, working_set=working_set)
     fit = fitter.fit(cands[best])
     return {
         "beta": fit.beta,
@@ -262,8 +283,9 @@ def cross_validate(method, X, y, X_aux, y_aux, *, alpha, p=2, grids: Grids = Gri
 
 
 def run_methods(data: dict, *, alpha, p=2, methods=METHODS[:5], grids: Grids = Grids(), seed: int = 0,
-                beta_bound=100.0, cg_threshold=2000, solver=None) -> list[dict]:
-    """Cross-validate and test every method on one simulation's data (rows: one per method)."""
+                beta_bound=100.0, cg_threshold=2000, solver=None, working_set=False) -> list[dict]:
+    """Cross-validate and test every method on one simulation's data (rows: one per method);
+    ``working_set``: see :func:`cross_validate`."""
     keys = ("X", "y", "X_aux", "y_aux", "X_test", "y_test")
     if not isinstance(data, dict) or any(k not in data for k in keys):
         missing = [k for k in keys if k not in data] if isinstance(data, dict) else keys
@@ -274,12 +296,13 @@ def run_methods(data: dict, *, alpha, p=2, methods=METHODS[:5], grids: Grids = G
     if not isinstance(methods, tuple | list) or not methods or any(m not in METHODS for m in methods):
         raise ValueError(f"methods must be a non-empty tuple from {METHODS}, got methods={methods!r}")
     check_solver(solver)
+    check_bool("working_set", working_set)
     rows = []
     for m, method in enumerate(methods):
         try:
             out = cross_validate(method, data["X"], data["y"], data["X_aux"], data["y_aux"], alpha=alpha, p=p,
                                  grids=grids, rng=rng_for(seed, 1000 + m), beta_bound=beta_bound,
-                                 cg_threshold=cg_threshold, solver=solver)
+                                 cg_threshold=cg_threshold, solver=solver, working_set=working_set)
         except EmptyGridError as exc:  # recorded as a labelled missing value, never as a number
             rows.append({"method": method, "error": np.nan, "status": "empty grid", "note": str(exc)})
             continue
@@ -329,10 +352,11 @@ def _grids(eps, eps_hat, weights, kappas, folds, eps_inter=None) -> Grids:
 
 
 def uci_cell(dataset, alpha, eps, eps_hat, weights, kappas, folds, eps_inter=None, beta_bound=100.0,
-             cg_threshold=2000, max_aux=None, seed=0):
+             cg_threshold=2000, max_aux=None, seed=0, working_set=False):
     """One (data set, α, simulation) of Tables 27/30/31: ℓ₂ attacks, ℓ₁ metric; rows per method.
 
-    ``max_aux`` keeps only the first ``max_aux`` synthetic rows (smoke runs).
+    ``max_aux`` keeps only the first ``max_aux`` synthetic rows (smoke runs); ``working_set``: see
+    :func:`cross_validate` (opt-in, the stored cells use the default).
     """
     if not isinstance(dataset, str) or dataset not in D.UCI_DATASETS or dataset in D.UCI_UNAVAILABLE:
         available = [k for k in D.UCI_DATASETS if k not in D.UCI_UNAVAILABLE]
@@ -341,11 +365,12 @@ def uci_cell(dataset, alpha, eps, eps_hat, weights, kappas, folds, eps_inter=Non
     _check_run(alpha, 2, grids, seed, beta_bound, cg_threshold)
     if max_aux is not None:
         check_integer("max_aux", max_aux, minimum=1)
+    check_bool("working_set", working_set)
     data = D.uci_simulation(dataset, rng_for(seed))
     if max_aux is not None:
         data["X_aux"], data["y_aux"] = data["X_aux"][:max_aux], data["y_aux"][:max_aux]
     rows = run_methods(data, alpha=alpha, p=2, grids=grids, seed=seed, beta_bound=beta_bound,
-                       cg_threshold=cg_threshold)
+                       cg_threshold=cg_threshold, working_set=working_set)
     sizes = {"N": len(data["y"]), "N_hat": len(data["y_aux"]), "N_test": len(data["y_test"]),
              "n": data["X"].shape[1]}
     return [{**r, **sizes} for r in rows]

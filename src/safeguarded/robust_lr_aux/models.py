@@ -49,6 +49,7 @@ from safeguarded.solvers import (
 )
 from safeguarded.validation import (
     check_array,
+    check_bool,
     check_choice,
     check_in_interval,
     check_integer,
@@ -401,6 +402,11 @@ def inter_aro_violations(fit: Fit, X, y, X_aux, y_aux, *, alpha: float, kappa: f
     return out
 
 
+#: :func:`fit_inter_aro_cg` reports as ``binding_pairs`` the restricted problem's pairs whose violation
+#: at the solution is at least −BINDING_SLACK (a neighbouring candidate's starting set).
+BINDING_SLACK = 1e-2
+
+
 def fit_inter_aro_cg(
     X,
     y,
@@ -418,16 +424,22 @@ def fit_inter_aro_cg(
     max_rounds: int = 50,
     solver: str | None = None,
     beta_bound: float | None = None,
+    initial_pairs=None,
+    accept_inaccurate: bool = True,
 ) -> Fit:
     """Inter-ARO* (reduced form) by constraint generation over the (i, j) pairs.
 
-    Starts with each i paired to its ``start`` nearest auxiliary points (ℓ₁ distance), solves,
+    Starts with each i paired to its ``start`` nearest auxiliary points (ℓ₁ distance) and the pairs
+    ``initial_pairs`` = (I, J) (e.g. those binding at a neighbouring candidate's solution), solves,
     evaluates all N·N̂ pairs (:func:`inter_aro_violations`) and adds, for every i, up to
     ``add``·2^(round−1) most violated pairs with violation > ``tol``; stops when none is left (then
     the solution is optimal for the full model, whose feasible set is the restricted one intersected
-    with satisfied constraints).  Rounds accept an inaccurate conic solve (and fall back to ECOS, SCS);
-    the returned objective is the exactly evaluated value of :func:`inter_aro_exact_objective` at the
-    final (β, λ, λ̂), and ``extra`` keeps the solver's own value and the count of inaccurate rounds.
+    with satisfied constraints).  With ``accept_inaccurate`` (the default) rounds accept an inaccurate
+    conic solve (and fall back to ECOS, SCS); without, every round must end ``optimal`` as the full
+    model's solve must (:func:`_solve_ladder`).  The returned objective is the exactly evaluated value
+    of :func:`inter_aro_exact_objective` at the final (β, λ, λ̂), and ``extra`` keeps the solver's own
+    value, the count of inaccurate rounds and ``binding_pairs``, the (I, J) of the pairs within
+    :data:`BINDING_SLACK` of binding at the solution.
     """
     X, y, X_aux, y_aux = check_data(X, y, X_aux, y_aux)
     for key, value in (("alpha", alpha), ("eps", eps), ("eps_hat", eps_hat), ("kappa", kappa)):
@@ -439,9 +451,17 @@ def fit_inter_aro_cg(
     max_rounds = check_integer("max_rounds", max_rounds, minimum=1)
     check_solver(solver)
     check_beta_bound(beta_bound)
+    check_bool("accept_inaccurate", accept_inaccurate)
     N, N_hat = X.shape[0], X_aux.shape[0]
-    dist = np.abs(X[:, None, :] - X_aux[None, :, :]).sum(axis=2) if N * N_hat <= 4e6 else None
     chosen: set[tuple[int, int]] = set()
+    if initial_pairs is not None:
+        try:
+            I0, J0 = _pairs(N, N_hat, initial_pairs)
+        except ValueError:
+            raise ValueError(f"initial_pairs must be None or two equal-length integer arrays (I, J), I < N = "
+                             f"{N}, J < N_hat = {N_hat}, got initial_pairs={initial_pairs!r}") from None
+        chosen.update(zip(I0.tolist(), J0.tolist(), strict=True))
+    dist = np.abs(X[:, None, :] - X_aux[None, :, :]).sum(axis=2) if N * N_hat <= 4e6 else None
     for i in range(N):
         d = dist[i] if dist is not None else np.abs(X_aux - X[i]).sum(axis=1)
         chosen.update((i, int(j)) for j in np.argsort(d, kind="stable")[: min(start, N_hat)])
@@ -449,8 +469,8 @@ def fit_inter_aro_cg(
     for rounds in range(1, max_rounds + 1):
         I, J = (np.array(a) for a in zip(*sorted(chosen), strict=True))
         model = build_inter_aro(X, y, X_aux, y_aux, p=p, pairs=(I, J), beta_bound=beta_bound)
-        fit = model.fit(solver=solver, accept_inaccurate=True, alpha=alpha, eps=eps, eps_hat=eps_hat,
-                        kappa=kappa)
+        fit = model.fit(solver=solver, accept_inaccurate=accept_inaccurate, alpha=alpha, eps=eps,
+                        eps_hat=eps_hat, kappa=kappa)
         records += fit.records
         viol = inter_aro_violations(fit, X, y, X_aux, y_aux, alpha=alpha, kappa=kappa, p=p)
         new = 0
@@ -466,8 +486,10 @@ def fit_inter_aro_cg(
                                                         eps_hat=eps_hat, kappa=kappa, p=p)
             inaccurate = sum(r.status != "optimal" for r in records)
             fit.records = records
+            bind = viol[I, J] >= -BINDING_SLACK
             fit.extra.update(rounds=rounds, pairs=len(chosen), max_violation=float(viol.max()),
-                             solver_objective=fit.objective, inaccurate_rounds=inaccurate, s=s, s_hat=s_hat)
+                             solver_objective=fit.objective, inaccurate_rounds=inaccurate, s=s, s_hat=s_hat,
+                             binding_pairs=(I[bind], J[bind]))
             fit.objective = exact
             return fit
     raise RuntimeError(f"fit_inter_aro_cg: no convergence in max_rounds={max_rounds} rounds")

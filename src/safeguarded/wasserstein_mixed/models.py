@@ -36,7 +36,14 @@ import numpy as np
 import scipy.sparse as sp
 
 from safeguarded.solvers import SolverError, solver_version
-from safeguarded.validation import check_array, check_choice, check_integer, check_positive, check_type
+from safeguarded.validation import (
+    check_array,
+    check_bool,
+    check_choice,
+    check_integer,
+    check_positive,
+    check_type,
+)
 from safeguarded.wasserstein_mixed._cut_models import (
     CLARABEL_RETRIES,
     ConicCutModel,
@@ -88,13 +95,15 @@ def solver_label(name: str) -> str:
     return f"{name} {solver_version(pkg)}"
 
 
-def make_model(spec: Spec, time_limit: float | None = None):
-    """HiGHS (in place) for piecewise-affine losses without regulariser, Clarabel otherwise."""
+def make_model(spec: Spec, time_limit: float | None = None, *, working_set: bool = False):
+    """HiGHS (in place) for piecewise-affine losses without regulariser, Clarabel otherwise (on a working
+    set of the cuts with ``working_set``, see :class:`ConicCutModel`)."""
     _check_spec(spec)
     time_limit = _check_time_limit(time_limit)
+    check_bool("working_set", working_set)
     if spec.loss.piecewise_affine and spec.alpha == 0:
         return HighsCutModel(spec, time_limit)
-    return ConicCutModel(spec, time_limit)
+    return ConicCutModel(spec, time_limit, working_set=working_set)
 
 
 # ------------------------------------------------------------------------------- Algorithm 9
