@@ -449,7 +449,6 @@ def test_committed_outputs_name_a_clean_commit():
 #: before the runner sent them to build/<scale>/logs/ (safeguarded.runlog).  The list only shrinks: a notebook
 #: re-rendered since carries none and must leave it.
 OUTPUTS_WITH_LOG_LINES = {
-    "convex_max_table41": "a stale-cells notice",
     "dp_noise_tables1456": "loky's idle-worker warning",
     "gaussian_mixtures_grid_tables": "HiGHS's banner, loky's idle-worker warning",
 }
