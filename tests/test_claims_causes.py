@@ -251,8 +251,10 @@ def test_wasserstein_mixed_common_offsets_are_split_sampling():
     exceeds 1.5x their spread), the offset lies within 2 standard errors of the difference of a 10-split
     and a 20-split mean (per-split sd: the cells' median, from the notebook's band; at half size moved to
     the thesis's test part of every unused row), and each deviating row the rule covers lies within its
-    own band of the offset, while the two rows left 'unexplained' do not. Were the gaps not one shared
-    offset, or the offset larger than the splits' error, these assertions would fail."""
+    own band of the offset and its loss's Nom on 100 splits within the band that adds the thesis's
+    20-split error; the rows left 'unexplained' (Table 22's credit-approval rows: hinge Nom stays outside;
+    Table 23's cylinder-bands half MixF(K): beyond its band of the offset) fail one of the two. Were the
+    gaps not one shared offset, or the offset larger than the splits' error, these assertions would fail."""
     import math
 
     import pandas as pd
@@ -269,7 +271,11 @@ def test_wasserstein_mixed_common_offsets_are_split_sampling():
     frag["sd"] = (frag["tol"] - half) / 2 * math.sqrt(10)  # the notebook's 10 splits
     n_ours = {"primary-tumor": 339, "credit-approval": 690, "cylinder-bands": 540}  # our files' rows
     causes, _, _ = judging.registry("wasserstein_mixed")
-    excluded = {("table22", "credit-approval full MixF(K)"), ("table23", "cylinder-bands half MixF(K)")}
+    # each loss's Nom on 100 splits (the benchmark's nom part, the notebook's protocol) against the printed
+    # Nom, in the band that adds the thesis's 20-split error: the offset must be the splits' for that loss
+    noms = pd.read_csv(REPO_ROOT / "benchmarks" / "results" / "wasserstein_mixed_protocol.csv")
+    noms = noms[noms["protocol"] == "ours"].set_index(["dataset", "loss", "size"])
+    loss_of = {"table21": "logistic", "table22": "hinge", "table23": "smooth_hinge"}
     covered = 0
     for d, size in (("primary-tumor", "full"), ("credit-approval", "full"), ("cylinder-bands", "half")):
         g = frag[frag["claim"].str.startswith(f"{d} {size} ")]
@@ -284,13 +290,18 @@ def test_wasserstein_mixed_common_offsets_are_split_sampling():
             sd_thesis = math.sqrt(max(sd**2 - binom * (1 / n_o - 1 / n_t), binom / n_t))
         z = offset / math.hypot(sd / math.sqrt(10), sd_thesis / math.sqrt(20))
         assert abs(z) <= 2, (d, size, z)
+        nom_ok = {}
+        for item, loss in loss_of.items():
+            n = noms.loc[(d, loss, size)]
+            printed = float(g[(g["item"] == item) & (g["claim"] == f"{d} {size} Nom")]["paper_value"].iloc[0])
+            band = 2 * math.hypot(n["se"], n["sd per split"] / math.sqrt(20)) + 0.005
+            nom_ok[item] = int(n["splits"]) == 100 and abs(n["mean"] - printed) <= band
         for _, r in g[g["gap"].abs() > g["tol"]].iterrows():  # the rows that deviate
-            inside = abs(r["gap"] - offset) <= r["tol"]
-            assert inside != ((r["item"], r["claim"]) in excluded), (r["item"], r["claim"])
+            inside = abs(r["gap"] - offset) <= r["tol"] and nom_ok[r["item"]]
             hit = judging._attribute(pd.Series({"item": r["item"], "claim": r["claim"], "note": ""}), causes)
             assert hit is not None and hit.cause == ("scale" if inside else "unexplained"), (r["claim"], hit)
             covered += inside
-    assert covered == 32
+    assert covered == 30
 
 
 def test_wasserstein_mixed_lymphography_logistic_nom_is_our_ten_splits():
@@ -446,6 +457,45 @@ def test_robust_lr_aux_ecoli_cross_validated_errors_need_unstandardised_features
         assert 2 * abs(ours - printed) <= abs(z - printed), (split, alpha, method, stat, ours, z, printed)
         reach = 3.5 if stat == "mean" else 2 * ours / np.sqrt(2 * (len(e) - 1)) + 0.005
         assert abs(ours - printed) <= reach, (split, alpha, method, stat, ours, printed)
+
+
+def test_robust_lr_aux_audiology_dro_aro_errors_need_the_radius_chosen_on_the_test_set(data_mirror):
+    """Finding 'radius-chosen-on-test-set'. Table 30 prints audiology's DRO+ARO at alpha = 0.2 as 20.00 %
+    (sd 3.01). On the notebook's 10 simulations, DRO+ARO cross-validated as the notebook does (4 radii, kappa
+    1, 3 folds) errs 26.26 % (sd 7.04): outside the claims' band of both values. Fitted at every point of
+    the thesis's grid (11 radii x kappa in {1, sqrt n, n}, L4267) and taking, per simulation, the point with
+    the smallest attacked *test* error, it errs 20.2 % (sd 3.0): inside both bands. Were the printed values
+    the cross-validated errors the text states (5-fold on the thesis's grid errs more still, 34.18 %), the
+    test-set choice would lie far below them and the first assertions would fail."""
+    import math
+
+    from safeguarded.experiments import rng_for
+    from safeguarded.robust_lr_aux import cv, data, models
+    from safeguarded.robust_lr_aux.losses import attacked_error
+
+    alpha, printed, printed_sd = 0.2, 20.00, 3.01
+    grids = cv.Grids(eps=(1e-3, 1e-2, 1e-1, 1.0), eps_hat=(1.0, 10.0), weights=cv.THESIS_WEIGHTS,
+                     kappas=("1",), folds=3, eps_inter=(1e-2, 1e-1))
+    oracle, crossval = [], []
+    for seed in range(10):
+        d = data.uci_simulation("audiology", rng_for(seed))
+        X, y, Xt, yt = d["X"], d["y"], d["X_test"], d["y_test"]
+        model = models.build_dr_aro(X, y, beta_bound=100.0)
+        errors = [100 * attacked_error(model.fit(alpha=alpha, eps=e, kappa=k).beta, Xt, yt, alpha)
+                  for k in cv.kappa_values(("1", "sqrt_n", "n"), X.shape[1]) for e in cv.THESIS_RADII]
+        oracle.append(min(errors))
+        out = cv.cross_validate("DRO+ARO", X, y, d["X_aux"], d["y_aux"], alpha=alpha, grids=grids,
+                                rng=rng_for(seed, 1003), beta_bound=100.0)  # run_methods' stream for DRO+ARO
+        crossval.append(100 * attacked_error(out["beta"], Xt, yt, alpha))
+
+    def inside(values) -> tuple[bool, bool]:  # the claims' bands (printed_mc): mean, then sd
+        m, s = float(np.mean(values)), float(np.std(values, ddof=1))
+        mean_band = 2 * math.hypot(s / math.sqrt(10), printed_sd / math.sqrt(10)) + 0.005
+        return abs(m - printed) <= mean_band, abs(s - printed_sd) <= 2 * s / math.sqrt(18) + 0.005
+
+    assert inside(oracle) == (True, True), (np.mean(oracle), np.std(oracle, ddof=1))
+    assert inside(crossval) == (False, False), (np.mean(crossval), np.std(crossval, ddof=1))
+    assert np.mean(crossval) - np.mean(oracle) > 4.0  # the choice on the test set, not noise, closes the gap
 
 
 def _uci_splits(n_rows: int, sims: int = 10):
