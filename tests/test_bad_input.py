@@ -71,6 +71,7 @@ WORKS_WITH_CASES = (
     "rlt",
     "dp_learning",  # a shared module below dp_noise and gaussian_mixtures, counted like a work
     "plotting",  # the shared figures module (its reproduction maps), counted like a work
+    "judging",  # the claims protocol's re-judging (its recovered computations), counted like a work
 )
 #: works whose every public function and every parameter has a case (checked by a test)
 FULLY_COVERED = (
@@ -2617,6 +2618,7 @@ CASES += [
         skip=[5],
         note=[5],
         explain=["yes"],
+        recovered=[5, "a; b"],
     ),
     case(
         "convex_max.report.explain_deviation",
@@ -3521,6 +3523,31 @@ CASES += [
                        lambda: _fig3_printed().drop(columns="tolerance")),
                   "printed"],
          label=["", 1]),
+]
+
+
+# the recovered computations of the claims report (safeguarded.judging, a shared module counted like a work;
+# its older functions have no cases yet)
+def _recovered_report():
+    import pandas as pd
+
+    from safeguarded.claims import COLUMNS
+
+    row = {c: "" for c in COLUMNS} | {"work": "convex_max", "item": "table41", "claim": "P4 lower",
+                                      "reference": "printed", "scale": "paper", "paper_value": "3,976.00",
+                                      "verdict": "reproduced", "cause": "", "why": ""}
+    recovered = row | {"claim": "P4 lower [recovered: a variant]", "reference": "recovered"}
+    return pd.DataFrame([row, recovered])
+
+
+_BAD_REPORTS = [None, "figures/claims.csv",
+                Made("a report without the reference column",
+                     lambda: _recovered_report().drop(columns="reference"))]
+CASES += [
+    case("judging.recovered_groups", dict(table=_recovered_report), table=_BAD_REPORTS),
+    case("judging.validate_recovered", dict(table=_recovered_report), table=_BAD_REPORTS),
+    case("judging.recovery_groups", dict(table=_recovered_report, works=("convex_max",)),
+         min_rows=[0, -1, 2.5, "5"]),
 ]
 
 # --------------------------------------------------------------------------------------------------
