@@ -244,26 +244,57 @@ CAUSES: list[Cause] = [
         ),
     ),
     Cause(
+        cause="work-error",
+        why=(
+            "audiology, DRO+ARO at alpha = 0.2: ours (cross-validated as the notebook does) 26.26 % (sd "
+            "7.04) against the printed 20.00 % (3.01); with the radius and kappa chosen per simulation on "
+            "the test set from the thesis's grid 20.22 % (3.03), both within their band: the printed errors "
+            "are those of a radius chosen on the test set, not cross-validated as L4267 states (" +
+            _SELECTION_ALL + ")"
+        ),
+        evidence=(
+            "tests/test_claims_causes.py::"
+            "test_robust_lr_aux_audiology_dro_aro_errors_need_the_radius_chosen_on_the_test_set"
+        ),
+        item=r"^table30$",
+        claim=r"^audiology, alpha=0\.2: DRO\+ARO (error|std\. dev\. of the error) \(%\)$",  # the test's rows
+        finding="radius-chosen-on-test-set",
+        section=_UCI,
+        tried=(
+            "the radius and kappa chosen on the test set from the thesis's grid (11 radii x 3 kappas): "
+            "20.22 % (sd 3.03) against the printed 20.00 (3.01): both rows within their band (not "
+            "'reproduced': the bands exceed 10 % of the values); from the notebook's grid (4 radii, kappa 1) "
+            "24.40 (6.15), both outside: the grid and the choice on the test set together (" + _SELECTION
+            + "; the evidence's test)",
+            "the radius and kappa cross-validated (5 folds, the thesis's grid, as cv.cross_validate) under "
+            "the readings the text leaves open, on the same fits: attacked 0-1 validation error (the "
+            "notebook's reading) 31.43 % (5 of 10 refits degenerate, beta ~ 0, left out), the clean "
+            "validation error 26.92 (sd 6.09), ties to the last candidate 26.37 (5 degenerate), the "
+            "one-standard-error rule 28.57 (7 degenerate), the attacked validation log-loss 27.80 (4.05): "
+            "none within 6 pp of the printed 20.00; only the choice on the test set reaches it "
+            "(benchmarks/results/robust_lr_aux_selection.csv, benchmarks/bench_robust_lr_aux_selection.py "
+            "--datasets audiology --alphas 0.2 --methods DRO+ARO --folds 5)",
+        ),
+    ),
+    Cause(
         cause="unexplained",
         why=(
             "audiology at 10 simulations: ERM and ARO agree with the thesis in every cell, but the "
             "methods with a chosen radius err more (ARO+Aux at alpha = 0 15.7 vs 12.97 %; DRO+ARO+Aux "
-            "15.6-26.7 vs 7.69-17.91 %; DRO+ARO at alpha = 0.2 26.3 vs 20.00 %; their sds 1.8-2.2x); "
-            "DRO+ARO's and ARO+Aux's rows reach the printed values when the radius or weight is chosen on "
-            "the test set (" + _SELECTION_ALL + "), DRO+ARO+Aux not run so; not found"
+            "15.6-26.7 vs 7.69-17.91 %; their sds 1.8-2.2x); DRO+ARO's and ARO+Aux's rows reach the printed "
+            "values when the radius or weight is chosen on the test set (finding radius-chosen-on-test-set, "
+            "whose test covers DRO+ARO at alpha = 0.2, the rule above), DRO+ARO+Aux not run so; not found"
         ),
         evidence=_GRID_CHECK,
         item=r"^table(27|30|31)$",
-        claim=r"^audiology, ",
+        claim=r"^audiology, (?!alpha=0\.2: DRO\+ARO (error|std\. dev\.))",  # not the work-error rows above
         section=_UCI,
         tried=(
             "the hyper-parameter chosen on the test set (the thesis's grid, the notebook's 10 simulations): "
             "ARO+Aux's weight 12.75 / 14.18 / 17.69 % at alpha = 0 / 0.05 / 0.2 (printed 12.97 / 17.03 / "
             "20.44), sd 3.82 at 0.05 (2.90): its 2 deviating rows within their band (5 of 5 ARO+Aux rows); "
             "DRO+ARO 10.44 / 12.31 % at alpha = 0 / 0.05 (10.11 / 11.76), sd 2.68 (3.28): 5 of its 5 rows "
-            "within their band, its 2 deviating rows at alpha = 0.2 among them (20.22 % and sd 3.03 against "
-            "20.00 / 3.01; ours 26.26 / 7.04), from the notebook's grid (4 radii, kappa 1) 24.40 / 6.15, "
-            "outside; DRO+ARO+Aux (4 deviating rows) not run (an "
+            "within their band, with the two of the rule above; DRO+ARO+Aux (4 deviating rows) not run (an "
             "Inter-ARO* fit per pair, about 44 pairs a simulation) (" + _SELECTION + ")",
             "the thesis's CV grid for DRO+ARO (11 radii x 3 kappas, 5-fold, against our 4 radii, kappa 1, "
             "3-fold): 12.86 / 21.98 / 34.18 % at alpha = 0 / 0.05 / 0.2 against our grid's 12.20 / 12.86 / "
@@ -313,8 +344,8 @@ CAUSES: list[Cause] = [
             "prim-tumor (the thesis's Table 29 sizes: N 50, N_hat 153, N_te 136, n 32) at 10 simulations: "
             "ERM, ARO and ARO+Aux agree with the thesis in every cell, the radius-chosen DRO+ARO and "
             "DRO+ARO+Aux err more at alpha = 0 and 0.05 (18.1-22.9 vs 13.97-16.18 %), as on audiology; "
-            "DRO+ARO's rows reach the printed values when its radius is chosen on the test set (" + _SELECTION
-            + "); not found"
+            "DRO+ARO's rows reach the printed values when its radius is chosen on the test set (finding "
+            "radius-chosen-on-test-set; its test covers audiology only); not found"
         ),
         evidence=_GRID_CHECK,
         item=r"^table(27|30|31)$",
@@ -586,6 +617,40 @@ CAUSES: list[Cause] = [
 ]
 
 FINDINGS: list[Finding] = [
+    Finding(
+        id="radius-chosen-on-test-set",
+        title="DRO+ARO's printed UCI errors are those of a radius chosen on the test set, not "
+        "cross-validated",
+        text=(
+            "L4267 / L4798: 'All parameters are 5-fold cross-validated'. On audiology, prim-tumor and "
+            "breast-cancer our ERM and ARO (no hyper-parameter) agree with Tables 27/30/31, while DRO+ARO, "
+            "whose radius and kappa are cross-validated, errs more than printed with 2-10x the printed sds. "
+            "DRO+ARO uses no auxiliary data, so neither the synthesiser nor the encoding of the auxiliary "
+            "rows enters. Fitted at every point of the thesis's grid (11 radii x kappa in {1, sqrt n, n}) on "
+            "the notebook's 10 simulations, and taking per simulation the point with the smallest attacked "
+            "test error, DRO+ARO errs 10.44 / 12.31 / 20.22 % on audiology at alpha = 0 / 0.05 / 0.2 "
+            "(printed 10.11 / 11.76 / 20.00; cross-validated as the notebook does 12.20 / 12.86 / 26.26), "
+            "14.78 / 17.06 / 20.88 % on prim-tumor (15.07 / 16.18 / 21.84) and 2.99 / 3.18 / 3.50 % on "
+            "breast-cancer (2.55 / 3.06 / 5.04), with sds 2.68-3.08 against the printed 3.01-3.83 (0.69-0.73 "
+            "against 0.79-1.11 on breast-cancer): 13 of the 15 printed DRO+ARO rows within the claims' band, "
+            "8 of the 9 that deviate (the notebook's cross-validation: 6 of 15; 5-fold cross-validation on "
+            "the thesis's grid errs more still, 21.98 / 34.18 % on audiology at 0.05 / 0.2, and on audiology "
+            "at 0.2 no cross-validation reading the text leaves open, clean or attacked validation error, "
+            "log-loss, ties to the last, the one-standard-error rule, comes within 6 pp of 20.00). "
+            "Choosing on the test set makes the printed errors of the radius-chosen methods optimistic. At "
+            "10 simulations the bands exceed 10 % of the values, so no row is 'reproduced' (docs/claims.md "
+            "§2b) and the evidence is the level and the spread together; ARO+Aux's weight chosen on the test "
+            "set falls below its printed rows on breast-cancer and prim-tumor (10 of its 15 rows within the "
+            "band), and DRO+ARO+Aux was not run so (benchmarks/results/robust_lr_aux_selection.csv)."
+        ),
+        evidence=(
+            "tests/test_claims_causes.py::"
+            "test_robust_lr_aux_audiology_dro_aro_errors_need_the_radius_chosen_on_the_test_set"
+        ),
+        size="audiology DRO+ARO at alpha = 0.2: cross-validated 26.26 % (sd 7.04), on the test set 20.22 % "
+        "(3.03), printed 20.00 % (3.01)",
+        claims=("table27", "table30", "table31"),
+    ),
     Finding(
         id="lemma31-theta",
         title="Lemma 31 as printed puts θ outside the infimum over z; the proof of Theorem 11 uses it inside",
