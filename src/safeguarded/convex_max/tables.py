@@ -184,7 +184,8 @@ def table41_row(name: str, baseline_limit: float, seed: int, ub_time_limit: floa
     """Table 41: LP (124) UB in HiGHS, one-hot-scenario LB; HiGHS MILP (GUROBI stand-in) + restricted.
 
     ``ub_time_limit``: HiGHS's time limit (s) for the LP (124); a solve that stops is recorded in
-    ``ub_status`` with NaN bounds, and the restricted MILP then gets ``baseline_limit``."""
+    ``ub_status`` with NaN bounds, and the restricted MILP then gets ``baseline_limit``.  The restricted
+    MILP's status is kept beside its value (NaN where it found no feasible point within its limit)."""
     _check_row("table41", name, seed, baseline_limit=baseline_limit,
                **({} if ub_time_limit is None else {"ub_time_limit": ub_time_limit}))
     inst, res, row = _poly("table41", name,
@@ -194,7 +195,8 @@ def table41_row(name: str, baseline_limit: float, seed: int, ub_time_limit: floa
     r = summax_milp(inst, time_limit=limit)
     row.update({
         "J": inst.J, "K": inst.K, "milp_value": g.value, "milp_bound": g.bound, "milp_time": g.time,
-        "milp_status": g.status, "restricted_value": r.value, "restricted_limit": limit,
+        "milp_status": g.status, "restricted_value": r.value, "restricted_status": r.status,
+        "restricted_limit": limit,
         "milp_solver": f"{g.solver} {g.solver_version}",
         "ub_rows": res.upper.extra.get("rows") if res is not None and res.upper.extra else None,
     })
