@@ -668,7 +668,7 @@ def findings_markdown(table: pd.DataFrame, works) -> str:
     if not any_finding:
         lines += ["No finding has been registered yet.", ""]
     lines += _recovery_lines(recovery_groups(table, works))
-    lines += _recovered_lines(table[table["work"].isin(list(works))])
+    lines += _recovered_lines(table[table["work"].isin(list(works))], heading="##")
     return "\n".join(lines)
 
 
