@@ -459,6 +459,46 @@ def test_robust_lr_aux_ecoli_cross_validated_errors_need_unstandardised_features
         assert abs(ours - printed) <= reach, (split, alpha, method, stat, ours, printed)
 
 
+def _dro_aro_test_set_and_cv_errors(dataset: str, alphas, sims: int = 10) -> dict:
+    """Per alpha, DRO+ARO's attacked test errors (%) on the Tables 27/30/31 notebook's simulations: with the
+    radius and kappa chosen per simulation on the test set from the thesis's grid (11 radii x kappa in {1,
+    sqrt n, n}, L4267), and cross-validated as the notebook does (4 radii, kappa 1, 3 folds, its stream)."""
+    from safeguarded.experiments import rng_for
+    from safeguarded.robust_lr_aux import cv, data, models
+    from safeguarded.robust_lr_aux.losses import attacked_error
+
+    grids = cv.Grids(eps=(1e-3, 1e-2, 1e-1, 1.0), eps_hat=(1.0, 10.0), weights=cv.THESIS_WEIGHTS,
+                     kappas=("1",), folds=3, eps_inter=(1e-2, 1e-1))
+    out = {alpha: ([], []) for alpha in alphas}
+    for seed in range(sims):
+        d = data.uci_simulation(dataset, rng_for(seed))
+        X, y, Xt, yt = d["X"], d["y"], d["X_test"], d["y_test"]
+        model = models.build_dr_aro(X, y, beta_bound=100.0)
+        for alpha in alphas:
+            errors = [100 * attacked_error(model.fit(alpha=alpha, eps=e, kappa=k).beta, Xt, yt, alpha)
+                      for k in cv.kappa_values(("1", "sqrt_n", "n"), X.shape[1]) for e in cv.THESIS_RADII]
+            fit = cv.cross_validate("DRO+ARO", X, y, d["X_aux"], d["y_aux"], alpha=alpha, grids=grids,
+                                    rng=rng_for(seed, 1003), beta_bound=100.0)  # run_methods' DRO+ARO stream
+            out[alpha][0].append(min(errors))
+            out[alpha][1].append(100 * attacked_error(fit["beta"], Xt, yt, alpha))
+    return out
+
+
+def _inside_mean_band(values, printed: float, printed_sd: float | None) -> bool:
+    """The claims' band of a printed mean (printed_mc): 2 standard errors of the difference + half a unit."""
+    import math
+
+    ours_se = float(np.std(values, ddof=1)) / math.sqrt(len(values))
+    se = math.hypot(ours_se, (printed_sd or 0.0) / math.sqrt(10))
+    return abs(float(np.mean(values)) - printed) <= 2 * se + 0.005
+
+
+def _inside_sd_band(values, printed_sd: float) -> bool:
+    """The claims' band of a printed sd: 2 x sd / sqrt(2 (n - 1)) + half a unit."""
+    s = float(np.std(values, ddof=1))
+    return abs(s - printed_sd) <= 2 * s / np.sqrt(2 * (len(values) - 1)) + 0.005
+
+
 def test_robust_lr_aux_audiology_dro_aro_errors_need_the_radius_chosen_on_the_test_set(data_mirror):
     """Finding 'radius-chosen-on-test-set'. Table 30 prints audiology's DRO+ARO at alpha = 0.2 as 20.00 %
     (sd 3.01). On the notebook's 10 simulations, DRO+ARO cross-validated as the notebook does (4 radii, kappa
@@ -467,35 +507,26 @@ def test_robust_lr_aux_audiology_dro_aro_errors_need_the_radius_chosen_on_the_te
     the smallest attacked *test* error, it errs 20.2 % (sd 3.0): inside both bands. Were the printed values
     the cross-validated errors the text states (5-fold on the thesis's grid errs more still, 34.18 %), the
     test-set choice would lie far below them and the first assertions would fail."""
-    import math
-
-    from safeguarded.experiments import rng_for
-    from safeguarded.robust_lr_aux import cv, data, models
-    from safeguarded.robust_lr_aux.losses import attacked_error
-
-    alpha, printed, printed_sd = 0.2, 20.00, 3.01
-    grids = cv.Grids(eps=(1e-3, 1e-2, 1e-1, 1.0), eps_hat=(1.0, 10.0), weights=cv.THESIS_WEIGHTS,
-                     kappas=("1",), folds=3, eps_inter=(1e-2, 1e-1))
-    oracle, crossval = [], []
-    for seed in range(10):
-        d = data.uci_simulation("audiology", rng_for(seed))
-        X, y, Xt, yt = d["X"], d["y"], d["X_test"], d["y_test"]
-        model = models.build_dr_aro(X, y, beta_bound=100.0)
-        errors = [100 * attacked_error(model.fit(alpha=alpha, eps=e, kappa=k).beta, Xt, yt, alpha)
-                  for k in cv.kappa_values(("1", "sqrt_n", "n"), X.shape[1]) for e in cv.THESIS_RADII]
-        oracle.append(min(errors))
-        out = cv.cross_validate("DRO+ARO", X, y, d["X_aux"], d["y_aux"], alpha=alpha, grids=grids,
-                                rng=rng_for(seed, 1003), beta_bound=100.0)  # run_methods' stream for DRO+ARO
-        crossval.append(100 * attacked_error(out["beta"], Xt, yt, alpha))
-
-    def inside(values) -> tuple[bool, bool]:  # the claims' bands (printed_mc): mean, then sd
-        m, s = float(np.mean(values)), float(np.std(values, ddof=1))
-        mean_band = 2 * math.hypot(s / math.sqrt(10), printed_sd / math.sqrt(10)) + 0.005
-        return abs(m - printed) <= mean_band, abs(s - printed_sd) <= 2 * s / math.sqrt(18) + 0.005
-
-    assert inside(oracle) == (True, True), (np.mean(oracle), np.std(oracle, ddof=1))
-    assert inside(crossval) == (False, False), (np.mean(crossval), np.std(crossval, ddof=1))
+    oracle, crossval = _dro_aro_test_set_and_cv_errors("audiology", (0.2,))[0.2]
+    for values, expected in ((oracle, True), (crossval, False)):
+        assert _inside_mean_band(values, 20.00, 3.01) == expected, (np.mean(values), expected)
+        assert _inside_sd_band(values, 3.01) == expected, (np.std(values, ddof=1), expected)
     assert np.mean(crossval) - np.mean(oracle) > 4.0  # the choice on the test set, not noise, closes the gap
+
+
+def test_robust_lr_aux_prim_tumor_dro_aro_errors_need_the_radius_chosen_on_the_test_set(data_mirror):
+    """Finding 'radius-chosen-on-test-set' on prim-tumor: Tables 31 / 27 print DRO+ARO's mean error 15.07 %
+    (alpha = 0) and 16.18 % (alpha = 0.05, sd 3.83), Table 30 its sd 3.34 at alpha = 0.2. Cross-validated as
+    the notebook does, ours are 18.38 %, 22.87 % and sd 6.89, each outside its band; with the radius and
+    kappa chosen per simulation on the test set from the thesis's grid 14.78 %, 17.06 % and sd 2.76, each
+    inside. Were the printed values cross-validated errors, the test-set choice would lie below them."""
+    runs = _dro_aro_test_set_and_cv_errors("prim-tumor", (0.0, 0.05, 0.2))
+    for values, expected in ((runs[0.0][0], True), (runs[0.0][1], False)):
+        assert _inside_mean_band(values, 15.07, None) == expected, (0.0, np.mean(values), expected)
+    for values, expected in ((runs[0.05][0], True), (runs[0.05][1], False)):
+        assert _inside_mean_band(values, 16.18, 3.83) == expected, (0.05, np.mean(values), expected)
+    for values, expected in ((runs[0.2][0], True), (runs[0.2][1], False)):
+        assert _inside_sd_band(values, 3.34) == expected, (0.2, np.std(values, ddof=1), expected)
 
 
 def _uci_splits(n_rows: int, sims: int = 10):

@@ -339,17 +339,49 @@ CAUSES: list[Cause] = [
         ),
     ),
     Cause(
+        cause="work-error",
+        why=(
+            "prim-tumor, DRO+ARO: ours (cross-validated as the notebook does) 18.38 / 22.87 % at alpha = 0 / "
+            "0.05 and sd 6.89 at 0.2 against the printed 15.07 / 16.18 % and 3.34; with the radius and kappa "
+            "chosen per simulation on the test set from the thesis's grid 14.78 / 17.06 % and sd 2.76, each "
+            "within its band: the printed errors are those of a radius chosen on the test set, not "
+            "cross-validated as L4267 states (finding radius-chosen-on-test-set)"
+        ),
+        evidence=(
+            "tests/test_claims_causes.py::"
+            "test_robust_lr_aux_prim_tumor_dro_aro_errors_need_the_radius_chosen_on_the_test_set"
+        ),
+        item=r"^table(27|30|31)$",
+        claim=(  # the test's rows
+            r"^prim-tumor, alpha=0\.(0: DRO\+ARO error|05: DRO\+ARO error"
+            r"|2: DRO\+ARO std\. dev\. of the error) \(%\)$"
+        ),
+        finding="radius-chosen-on-test-set",
+        section=_UCI,
+        tried=(
+            "the radius and kappa chosen on the test set from the thesis's grid (11 radii x 3 kappas): "
+            "14.78 / 17.06 % at alpha = 0 / 0.05 (printed 15.07 / 16.18) and sd 2.76 at 0.2 (3.34): 3 of 3 "
+            "rows within their band (none 'reproduced': the bands exceed 10 % of the values); from the "
+            "notebook's grid (4 radii, kappa 1) 16.84 / 18.75 % and sd 4.44, within too: on prim-tumor the "
+            "choice on the test set alone closes the gap (" + _SELECTION + "; the evidence's test)",
+            "5-fold cross-validation on the thesis's grid (the text's protocol as the notebook reads it): "
+            "18.31 / 21.25 % at alpha = 0 / 0.05, 0 of 2 mean rows within their band (the _GRID_CHECK "
+            "measurement of the rule below)",
+        ),
+    ),
+    Cause(
         cause="unexplained",
         why=(
             "prim-tumor (the thesis's Table 29 sizes: N 50, N_hat 153, N_te 136, n 32) at 10 simulations: "
             "ERM, ARO and ARO+Aux agree with the thesis in every cell, the radius-chosen DRO+ARO and "
             "DRO+ARO+Aux err more at alpha = 0 and 0.05 (18.1-22.9 vs 13.97-16.18 %), as on audiology; "
             "DRO+ARO's rows reach the printed values when its radius is chosen on the test set (finding "
-            "radius-chosen-on-test-set; its test covers audiology only); not found"
+            "radius-chosen-on-test-set, the rule above); not found"
         ),
         evidence=_GRID_CHECK,
         item=r"^table(27|30|31)$",
-        claim=r"^prim-tumor, ",
+        # not the work-error rows above
+        claim=r"^prim-tumor, (?!alpha=0\.(0: DRO\+ARO error|05: DRO\+ARO error|2: DRO\+ARO std\. dev\.))",
         section=_UCI,
         tried=(
             "the thesis's CV grid for DRO+ARO (11 radii x 3 kappas, 5-fold): 18.31 / 21.25 / 23.31 % at "
@@ -641,7 +673,11 @@ FINDINGS: list[Finding] = [
             "10 simulations the bands exceed 10 % of the values, so no row is 'reproduced' (docs/claims.md "
             "§2b) and the evidence is the level and the spread together; ARO+Aux's weight chosen on the test "
             "set falls below its printed rows on breast-cancer and prim-tumor (10 of its 15 rows within the "
-            "band), and DRO+ARO+Aux was not run so (benchmarks/results/robust_lr_aux_selection.csv)."
+            "band), and DRO+ARO+Aux was not run so (benchmarks/results/robust_lr_aux_selection.csv). The "
+            "tests check audiology at alpha = 0.2 (the evidence) and prim-tumor's three deviating DRO+ARO "
+            "rows (tests/test_claims_causes.py::"
+            "test_robust_lr_aux_prim_tumor_dro_aro_errors_need_the_radius_chosen_on_the_test_set); "
+            "breast-cancer's rows are not tested and stay unexplained."
         ),
         evidence=(
             "tests/test_claims_causes.py::"
