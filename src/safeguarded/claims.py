@@ -778,7 +778,7 @@ def _markdown(table: pd.DataFrame, pending: list[Path] = (), overview: bool = Fa
             f"* [{s['work']}]({s['work']}/CLAIMS.md): {s['claims']} claims; printed numbers "
             f"{s['printed reproduced']} reproduced, {s['printed deviates']} deviate, "
             f"{s['printed inconclusive']} inconclusive"
-            + ("" if s["recovered ok / rows"].endswith(" 0") else
+            + ("" if s["recovered ok / rows"] == "0 / 0" else
                f"; recovered computations {s['recovered ok / rows']} within the printed rows' bands")
         )
     return "\n".join(lines + [""])

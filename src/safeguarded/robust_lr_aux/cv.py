@@ -197,15 +197,13 @@ class _Fitter:
             return self.model.fit(solver=self.solver, alpha=a, mix=self.N / (self.N + cand["w"] * self.N_hat))
         if self.method == "DRO+ARO":
             return self.model.fit(solver=self.solver, alpha=a, eps=cand["eps"], kappa=cand["kappa"])
-        if self.cg and self.working_set:
+        if self.cg:  # without a working set: pairs stay None, tol 1e-5 and inaccurate solves accepted
             fit = fit_inter_aro_cg(*self.data, alpha=a, p=self.p, solver=self.solver, start=3, add=3,
                                    tol=self.cg_tol, beta_bound=self.beta_bound, initial_pairs=self.pairs,
                                    accept_inaccurate=self.cg_inaccurate, **cand)
-            self.pairs = fit.extra["binding_pairs"]
+            if self.working_set:
+                self.pairs = fit.extra["binding_pairs"]
             return fit
-        if self.cg:
-            return fit_inter_aro_cg(*self.data, alpha=a, p=self.p, solver=self.solver, start=3, add=3,
-                                    tol=1e-5, beta_bound=self.beta_bound, **cand)
         return self.model.fit(solver=self.solver, alpha=a, **cand)
 
 
