@@ -98,6 +98,19 @@ def test_compare_rows_tolerance_text_and_timings():
     assert results.compare_rows([{"v": (1.0, 2.0)}], [{"v": (1.0, 2.5)}], **tol)
     assert results.compare_rows([{"x": 1.0}], [{"x": 1.0}, {"x": 2.0}], **tol) == ["1 stored rows, 2 now"]
     assert results.compare_rows([{"x": 1.0}], [{"y": 1.0}], **tol)  # a column gone and one new
+
+
+def test_compare_rows_column_tolerance_overrides_the_sweeps_for_that_column_only():
+    tol = {"rtol": 1e-6, "atol": 0.0}
+    stored, now = [{"P": 2.0, "gap_pp": 0.01}], [{"P": 2.0 * (1 + 5e-7), "gap_pp": 0.01 + 5e-5}]
+    (diff,) = results.compare_rows(stored, now, **tol)
+    assert diff.startswith("row 0 gap_pp")
+    assert results.compare_rows(stored, now, **tol, columns={"gap_pp": {"rtol": 0.0, "atol": 1e-4}}) == []
+    assert results.compare_rows(stored, now, **tol, columns={"gap_pp": {"rtol": 0.0, "atol": 1e-5}})
+    for bad in ({"rtol": 0, "atol": 0, "columns": {"x": {"rtol": -1, "atol": 0}}},
+                {"rtol": 0, "atol": 0, "columns": {"x": {"rtol": 0}}}, {"rtol": 0, "atol": 0, "columns": 3}):
+        with pytest.raises(ValueError, match="tolerance must be"):
+            results.check_tolerance(bad)
     # a sweep naming its own volatile columns: only those are skipped
     assert results.compare_rows([{"time": 1.0}], [{"time": 2.0}], **tol, volatile=["wall"])
     assert results.compare_rows([{"wall": 1.0}], [{"wall": 2.0}], **tol, volatile=["wall"]) == []

@@ -115,10 +115,12 @@ def test_pair_costs_are_the_violations_at_zero_slacks():
 
 def test_bundle_cell_reproduces_uci_cell_on_a_small_spect_run(data_mirror):
     """Same data, folds and random streams: the four other methods' rows are identical and DRO+ARO+Aux
-    chooses the same radii and errs the same as with the one conic program over all pairs."""
+    chooses the same radii and errs the same as with the one conic program over all pairs.  The bundle
+    closes a certified gap of 1e-4 here (41 s against 135 s at its default 1e-6, which the conic-program
+    tests above check): enough to choose and classify alike."""
     kw = dict(eps=(0.1,), eps_inter=(0.01, 0.1), eps_hat=(1.0, 10.0), weights=(0.0, 1.0), kappas=("1",),
               folds=2, max_aux=15, seed=0)
-    bundle = pd.DataFrame(uci_bundle_cell("spect", 0.05, **kw)).set_index("method")
+    bundle = pd.DataFrame(uci_bundle_cell("spect", 0.05, gap=1e-4, **kw)).set_index("method")
     conic = pd.DataFrame(cv.uci_cell("spect", 0.05, cg_threshold=10**6, **kw)).set_index("method")
     assert list(bundle.index) == list(conic.index) == list(cv.METHODS[:5])
     np.testing.assert_array_equal(bundle["error"].to_numpy(), conic["error"].to_numpy())

@@ -78,6 +78,7 @@ from safeguarded.results import (
     VERSIONED_PACKAGES,
     SweepStore,
     cell_key,
+    check_tolerance,
     compute_cell,
     env_n_jobs,
     installed_versions,
@@ -610,7 +611,8 @@ def run_sweep(
     progress
         Show a tqdm bar; default only when stderr is a terminal and ``$CI`` is unset.
     tolerance, volatile
-        What ``make verify`` allows when it recomputes a stored cell: ``{"rtol": .., "atol": ..}``
+        What ``make verify`` allows when it recomputes a stored cell: ``{"rtol": .., "atol": ..}``, optionally
+        with ``"columns": {name: {"rtol": .., "atol": ..}}`` for columns that need their own
         (default :data:`safeguarded.results.DEFAULT_TOLERANCE`, i.e. exact to rounding) and the result
         columns it does not compare (default: timing columns, :data:`safeguarded.results.VOLATILE_PATTERN`).
     allow_partial
@@ -644,8 +646,7 @@ def run_sweep(
         raise ValueError(f"backend must be one of {BACKENDS}, got backend={backend!r}")
     if on_error not in ON_ERROR:
         raise ValueError(f"on_error must be one of {ON_ERROR}, got on_error={on_error!r}")
-    if tolerance is not None and (set(tolerance) != {"rtol", "atol"} or min(tolerance.values()) < 0):
-        raise ValueError(f"tolerance must be {{'rtol': >= 0, 'atol': >= 0}}, got tolerance={tolerance!r}")
+    check_tolerance(tolerance)
     n_jobs = int(n_jobs or env_n_jobs() or os.cpu_count() or 1)
     if backend in ("loky", "threading"):
         n_jobs = memory_capped_n_jobs(n_jobs, cell_memory_mb, available_memory_mb())

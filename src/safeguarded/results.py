@@ -65,6 +65,7 @@ __all__ = [
     "DEFAULT_TOLERANCE",
     "VOLATILE_PATTERN",
     "StoreError",
+    "check_tolerance",
     "CorruptShardError",
     "encode",
     "decode",
@@ -878,12 +879,20 @@ def _close(a: Any, b: Any, rtol: float, atol: float) -> bool:
 
 
 def compare_rows(
-    stored: list[dict], now: list[dict], *, rtol: float, atol: float, volatile: Sequence[str] | None = None
+    stored: list[dict],
+    now: list[dict],
+    *,
+    rtol: float,
+    atol: float,
+    volatile: Sequence[str] | None = None,
+    columns: Mapping[str, Mapping[str, float]] | None = None,
 ) -> list[str]:
     """The differences between stored rows and recomputed ones (empty: they agree).
 
     Columns in ``volatile`` (default: names matching :data:`VOLATILE_PATTERN`, i.e. timings) are
-    not compared."""
+    not compared; ``columns`` maps a column to its own ``{"rtol", "atol"}`` (e.g. a percentage that is a
+    difference of certified bounds needs an absolute tolerance where the bounds need a relative one)."""
+    columns = columns or {}
     is_volatile = (
         (lambda c: c in volatile)
         if volatile is not None
@@ -901,9 +910,33 @@ def compare_rows(
                     f"row {i} {column}: {'absent' if column not in a else 'present'} in the store, "
                     f"{'absent' if column not in b else 'present'} now"
                 )
-            elif not _close(a[column], b[column], rtol, atol):
+            elif not _close(a[column], b[column], *_column_tolerance(columns, column, rtol, atol)):
                 diffs.append(f"row {i} {column}: stored {_brief(a[column])}, now {_brief(b[column])}")
     return diffs
+
+
+def _column_tolerance(columns: Mapping, column: str, rtol: float, atol: float) -> tuple[float, float]:
+    own = columns.get(column)
+    return (rtol, atol) if own is None else (own["rtol"], own["atol"])
+
+
+def check_tolerance(tolerance: Mapping | None) -> None:
+    """Refuse a malformed sweep tolerance: ``{"rtol": >= 0, "atol": >= 0}``, optionally with ``"columns"``,
+    a mapping of column names to such pairs."""
+    if tolerance is None:
+        return
+
+    def is_pair(p, extra=frozenset()) -> bool:
+        return (isinstance(p, Mapping) and set(p) - extra == {"rtol", "atol"}
+                and all(isinstance(p[k], int | float) and p[k] >= 0 for k in ("rtol", "atol")))
+
+    own = tolerance.get("columns", {}) if isinstance(tolerance, Mapping) else None
+    if not (is_pair(tolerance, frozenset({"columns"})) and isinstance(own, Mapping)
+            and all(is_pair(p) for p in own.values())):
+        raise ValueError(
+            "tolerance must be {'rtol': >= 0, 'atol': >= 0} optionally with 'columns': {name: {'rtol': >= 0, "
+            f"'atol': >= 0}}}}, got tolerance={tolerance!r}"
+        )
 
 
 def _brief(value: Any) -> str:
@@ -1011,7 +1044,8 @@ def verify(
             report.seconds += seconds
             tol = cell.header.get("tolerance") or DEFAULT_TOLERANCE
             diffs = compare_rows(
-                cell.rows, rows, rtol=tol["rtol"], atol=tol["atol"], volatile=cell.header.get("volatile")
+                cell.rows, rows, rtol=tol["rtol"], atol=tol["atol"], volatile=cell.header.get("volatile"),
+                columns=tol.get("columns"),
             )
             report.checked += 1
             if diffs:
