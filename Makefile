@@ -20,6 +20,7 @@ SHELL := /bin/bash
 ## N=2                   verify: stored cells recomputed per sweep (a seeded sample)
 ## LOCK=requirements/lock.txt  pip constraints install pins every dependency to; LOCK= installs unpinned
 ## LOCK_ARGS=            extra arguments of `uv pip compile` for `make lock` (e.g. --upgrade)
+## UNIT_WORKERS=auto     unit: pytest-xdist worker processes (auto: one per core; 0: no workers, one process)
 ## ALLOW_SKIP=           test: checks allowed to be skipped (browser: no chromium here); empty: a skipped browser
 ##                       test fails. Whatever is skipped is listed in the last lines of make test
 PYTHON ?= python3
@@ -36,6 +37,7 @@ DATA_MIRROR ?=
 LOCK ?= requirements/lock.txt
 LOCK_ARGS ?=
 ALLOW_SKIP ?=
+UNIT_WORKERS ?= auto
 
 export MPLBACKEND := Agg
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
@@ -112,8 +114,9 @@ test: install ## unit tests; every notebook once at smoke scale, checked outputs
 	  from safeguarded.notebooks import record_timing, timing_row; \
 	  record_timing(Path('$(SMOKE)/timings.csv'), timing_row('make test', '', 'smoke', float(sys.argv[1])))" $$seconds; fi
 
-unit: install ## unit tests only (not the browser test)
-	$(PY) -m pytest tests -q --ignore=tests/test_site_browser.py --junitxml=$(REPORTS)/unit.xml
+unit: install ## unit tests only (not the browser test), a test file per worker on UNIT_WORKERS processes
+	$(PY) -m pytest tests -q --ignore=tests/test_site_browser.py -n $(UNIT_WORKERS) --dist loadfile \
+	  --junitxml=$(REPORTS)/unit.xml
 
 smoke: install ## execute WORK's notebooks at smoke scale into build/smoke (figures, results, claims there too)
 	SAFEGUARDED_FIGURES=$(abspath $(SMOKE))/figures SAFEGUARDED_RESULTS=$(abspath $(SMOKE))/results \
