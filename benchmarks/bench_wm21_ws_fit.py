@@ -30,6 +30,34 @@ cells of ``wasserstein_mixed/tables21_26`` with the log-loss (one per data set a
 table's numbers (test_metric, test_loss, the chosen eps and alpha) and the bookkeeping (solves, rounds, cuts,
 status: a working set changes the rounds and the cut count by construction).  Writes
 ``benchmarks/results/wm21_ws_store.csv``.
+
+Measured (2026-11-29, one shared core; the CSVs hold every number):
+
+* The 0.049 fit is r-MixF(K)'s first fold at (alpha, eps) = (1e-3, 1e-5) (fit 5): the working set of be9c8a1
+  reported 0.0807756 (Clarabel InsufficientProgress in all three settings, accepted as optimal_inaccurate;
+  the exact objective of its beta 0.0620479), the default path 0.0318334, the independent optimum
+  0.0318334 (SCS 0.03183338, exact objective of the reference's beta 0.03183338).  Cause: the set chosen
+  at the previous point (eps = 0) missed binding cuts; it grew by every pool cut within slack (1e-2) of
+  binding, which at this near-separable point is (nearly) every one of the 1,067 pool cuts, and Clarabel
+  fails on the whole pool here as the default path does.  Fixed (commit e9a9b33): the set grows by the most
+  violated pool cut of each sample; the six fits below are then within 2.2e-10 of the reference.
+* Six of the 37 fits differ beyond 1e-4, all at alpha = 1e-3, eps in {0, 1e-5, 1e-3}, folds 0 and 2: the
+  default path is off the optimum (exact objective of its beta minus the reference) at 5 of 6, by up to
+  0.0088 (fold 2, eps 0: 0.0471705 vs 0.0383755; reported 0.0518935), every one accepted
+  optimal_inaccurate (the whole pool of 1,000-2,000 cuts: InsufficientProgress / AlmostSolved); be9c8a1's
+  working set at 4 of 6 (up to 0.0302); today's working set at 0 of 6.  So on this cell the default path
+  (the stored sweeps) is wrong too, in the other direction: its r-MixF(K) fits at alpha = 1e-3 are not
+  optima; fixing it would move stored Table 21 cells (not done: the defaults stay).
+* Seconds for the 37 fits: default 89.2, be9c8a1's working set 29.9, today's 31.5.  The whole cell
+  (bench_cells_34 wm21, 8 methods): 155.4 s default, 65.7 s working set (2.37x; 1,930 Clarabel calls
+  against 640; the largest difference of the 111 shared fits now 0.0135, the default's fold-2 fit above);
+  6 of 8 rows still differ (ties among optima at eps = 0, and the default's inaccurate fits).
+* ``--store``: 0 of 5 stored Table 21 logistic cells recompute equal with working_set=True (balance-scale
+  half 0, primary-tumor half 9, breast-cancer half 6, spect full 0, lymphography full 4): test_loss differs
+  in every cell (mostly 1e-8 to 1e-6 relative: other optimal betas of the same values), cuts in 5, rounds in
+  4, ConF(K)'s chosen eps in 3 (test_metric 0.0606 -> 0.1818 on primary-tumor, 0.2414 -> 0.3103 on
+  lymphography) and MixF(1)'s test_metric on lymphography (0.3448 -> 0.3793); the working set also reports
+  optimal_inaccurate in rows the store has optimal.  So the default stays.
 """
 
 from __future__ import annotations
