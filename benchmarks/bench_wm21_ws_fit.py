@@ -21,7 +21,8 @@ or a reported value is not its beta's exact objective, an independent reference:
 cvxpy's own formulation (``cp.logistic``) solved by Clarabel at tight tolerances, cold from the nominal
 cuts, until no cut is violated by 1e-9; the final cut set solved again by SCS (eps 1e-9): ``reference_lower``
 (SCS's relaxation value, a lower bound) and ``reference_upper`` (the smallest exact objective of the
-iterates' betas).  Writes ``benchmarks/results/wm21_ws_fits.csv``.
+iterates' betas).  Writes ``benchmarks/results/wm21_ws_fits.csv``; ``--cell dataset:size:split --method M``
+another Table 21 logistic cell's and method's fits (``wm21_ws_fits_<dataset>_<size>_<split>_<method>.csv``).
 
 ``--store``: would the working set as the default keep Table 21's stored numbers?  Recomputes a few stored
 cells of ``wasserstein_mixed/tables21_26`` with the log-loss (one per data set and size given by
@@ -58,11 +59,17 @@ Measured (2026-11-29, one shared core; the CSVs hold every number):
   4, ConF(K)'s chosen eps in 3 (test_metric 0.0606 -> 0.1818 on primary-tumor, 0.2414 -> 0.3103 on
   lymphography) and MixF(1)'s test_metric on lymphography (0.3448 -> 0.3793); the working set also reports
   optimal_inaccurate in rows the store has optimal.  So the default stays.
+* ``--cell primary-tumor:half:9 --method "ConF(K)"`` (the largest test_metric change above): all 12 fold fits
+  have the same optimal value by the three variants and the same exact objective (to 1e-7); the chosen eps
+  moves (0.1 -> 0) through the two eps = 0 fits, where the variants return other optimal betas of that value
+  (largest |beta| 26.9 vs 29.9 and 52.3 vs 55.3: non-unique optima on separable folds), not through a wrong
+  optimum.
 """
 
 from __future__ import annotations
 
 import platform
+import re
 import sys
 import time
 from pathlib import Path
@@ -76,11 +83,12 @@ from bench_cells_34 import AFTER  # noqa: E402
 
 from safeguarded.wasserstein_mixed import experiments as wm  # noqa: E402
 from safeguarded.wasserstein_mixed._cut_models import ConicCutModel  # noqa: E402
-from safeguarded.wasserstein_mixed._problem import _lam_bounds  # noqa: E402
+from safeguarded.wasserstein_mixed._problem import _base_rows, _lam_bounds  # noqa: E402
 from safeguarded.wasserstein_mixed.models import _violations, cut_matrices  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "results" / "wm21_ws_fits.csv"
 OUT_STORE = OUT.with_name("wm21_ws_store.csv")
+DEFAULT_CELL = "lymphography:full:4"
 #: (dataset, size, split) of the stored cells --store recomputes by default (cheap ones first, and the
 #: cell of bench_cells_34's wm21)
 STORE_CELLS = ("balance-scale:half:0", "primary-tumor:half:9", "breast-cancer:half:6", "spect:full:0",
@@ -148,6 +156,9 @@ def _relaxation(spec, eps, w, cuts, solver, **options):
             cp.logistic(-(G @ x + gc)) <= R @ x + rc, cp.norm(x[: spec.nb], 2) <= x[spec.tau]]
     if np.any(w <= 0):
         cons.append(x[spec.s0 + np.nonzero(w <= 0)[0]] == 0)
+    A, u = _base_rows(spec)  # Theta: lip |beta_x,k| <= lambda w_k (numerical features, e.g. ConF)
+    if A.shape[0]:
+        cons.append(A @ x <= u)
     problem = cp.Problem(cp.Minimize(eps * x[spec.lam] + w @ s + spec.alpha * x[spec.tau]), cons)
     problem.solve(solver=solver, **options)
     return x.value, float(problem.value), problem.status
@@ -185,8 +196,12 @@ def reference(spec, eps, w, tol=1e-9, max_rounds=60) -> dict:
             "reference_rounds": rounds, "reference_cuts": len(cuts[0])}
 
 
-def run_variant(variant: str) -> tuple[list[dict], float]:
+def run_variant(variant: str, cell: str = DEFAULT_CELL, method: str = "r-MixF(K)") -> tuple[list, float]:
+    """Fit ``method`` of a Table 21 logistic cell (``dataset:size:split``, bench_cells_34's wm21 settings
+    otherwise) by ``variant``; returns every fit (spec, eps, weights, result) and the seconds."""
     _, function, kwargs = AFTER["wm21"]
+    dataset, size, split = cell.split(":")
+    kwargs = dict(kwargs, dataset=dataset, size=size, split=int(split), methods=(method,))
     calls, original, original_solve = [], wm.cutting_plane, ConicCutModel.solve
 
     def recorded(spec, eps, weights=None, model=None, **kw):
@@ -199,7 +214,7 @@ def run_variant(variant: str) -> tuple[list[dict], float]:
         ConicCutModel.solve = _solve_be9c8a1
     start = time.perf_counter()
     try:
-        function(**dict(kwargs, methods=("r-MixF(K)",)), working_set=variant != "default")
+        function(**kwargs, working_set=variant != "default")
     finally:
         wm.cutting_plane, ConicCutModel.solve = original, original_solve
     return calls, time.perf_counter() - start
@@ -250,22 +265,32 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--store", action="store_true")
     parser.add_argument("--cells", nargs="*", default=list(STORE_CELLS), help="dataset:size:split")
+    parser.add_argument("--cell", default=DEFAULT_CELL, help="without --store: dataset:size:split")
+    parser.add_argument("--method", default="r-MixF(K)", help="without --store: the method whose fits")
     args = parser.parse_args(argv)
     if args.store:
         return compare_store(args.cells)
+    out = OUT if (args.cell, args.method) == (DEFAULT_CELL, "r-MixF(K)") else OUT.with_name(
+        "wm21_ws_fits_" + "_".join(args.cell.split(":") + [re.sub(r"\W", "", args.method)]) + ".csv")
     runs = {}
     for variant in VARIANTS:
-        runs[variant] = run_variant(variant)
+        runs[variant] = run_variant(variant, args.cell, args.method)
         print(variant, f"{runs[variant][1]:.1f} s, {len(runs[variant][0])} fits", flush=True)
     rows = []
+    per_fold = (len(runs["default"][0]) - 1) // 3
     for i, fits in enumerate(zip(*(runs[v][0] for v in VARIANTS), strict=True)):
         spec, eps, w, _ = fits[0]
-        fold = "refit" if np.all(w > 0) else int(i // 12)
+        fold = "refit" if np.all(w > 0) else int(i // per_fold)
         row = {"fit": i, "fold": fold, "alpha": spec.alpha, "eps": eps}
-        for variant, (s, e, wv, r) in zip(VARIANTS, fits, strict=True):
-            assert e == eps and s.alpha == spec.alpha and np.array_equal(wv, w)
+        if any((e, s.alpha) != (eps, spec.alpha) for s, e, _, _ in fits):  # refits at other chosen points
+            rows.append(row | {f"{v}_point": f"eps {e:g}, alpha {s.alpha:g}" for v, (s, e, _, _) in
+                               zip(VARIANTS, fits, strict=True)} | {"note": "refits at different points"})
+            continue
+        for variant, (s, _, wv, r) in zip(VARIANTS, fits, strict=True):
+            assert np.array_equal(wv, w)
             row |= {f"{variant}_value": r.lower, f"{variant}_status": r.status,
-                    f"{variant}_exact": exact_objective(s, r.beta, eps, w)}
+                    f"{variant}_exact": exact_objective(s, r.beta, eps, w),
+                    f"{variant}_beta_max": float(np.abs(r.beta).max())}
         values = [row[f"{v}_{c}"] for v in VARIANTS for c in ("value", "exact")]
         if max(values) - min(values) > 1e-4:
             row |= reference(spec, eps, w)
@@ -275,9 +300,9 @@ def main(argv=None) -> int:
         print({k: v for k, v in row.items() if not k.endswith("_status")}, flush=True)
     table = pd.DataFrame(rows).assign(**{f"{v}_seconds": runs[v][1] for v in VARIANTS},
                                       machine=platform.node(), date=time.strftime("%Y-%m-%d"))
-    OUT.parent.mkdir(parents=True, exist_ok=True)
-    table.to_csv(OUT, index=False)
-    print(f"wrote {OUT}")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    table.to_csv(out, index=False)
+    print(f"wrote {out}")
     return 0
 
 
