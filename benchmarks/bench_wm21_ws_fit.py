@@ -100,7 +100,8 @@ VARIANTS = ("default", "ws_be9c8a1", "ws")
 def _solve_be9c8a1(self, eps, weights):
     """ConicCutModel.solve's working-set branch as of commit be9c8a1 (the set grows by every cut near
     binding)."""
-    cuts = self._pool(weights)
+    rows = self._pool_cuts(weights)
+    cuts = None if rows is None else cut_matrices(self.spec, *rows)
     if not self.working_set or cuts is None:
         x, obj, flag = self._solve(eps, weights, cuts)
         self.solves += 1

@@ -203,6 +203,7 @@ def table_frame(cells, upper: str = "tlap"):
     return out
 
 
+@threadpool_limits.wrap(limits=1, user_api="blas")  # one BLAS thread: the docstring says why
 def table_cell(
     epsilon, delta, loss="l1", work=4000, support_factor=2.0, method="auto", seed=0, n_cells=None,
     ipm_max_iter=None, symmetric=False,
@@ -222,29 +223,6 @@ def table_cell(
     also the faster choice (20 s against 40 s on 2 cores).  Across machines the BLAS kernels differ anyway,
     hence the sweep's :data:`TABLE_CELL_TOLERANCE`.
     """
-    with threadpool_limits(limits=1, user_api="blas"):
-        return _table_cell(epsilon, delta, loss, work, support_factor, method, seed, n_cells, ipm_max_iter,
-                           symmetric)
-
-
-#: What ``make verify`` allows when it recomputes a :func:`table_cell` on another machine: P, D and O within
-#: the IPM's certified relative gap (``gap_tol`` 1e-6 of :func:`~safeguarded.dp_noise.ipm.solve_pair_lp`),
-#: the percentages built from them (differences of near-equal costs, in percentage points) within 100 × that
-#: gap, i.e. 1e-4 pp (2e-4 for the LP gap, whose two bounds both move); everything else to rounding.
-TABLE_CELL_TOLERANCE = {
-    "rtol": 1e-9, "atol": 1e-12,
-    "columns": {
-        **{c: {"rtol": 1e-6, "atol": 0.0} for c in ("P", "D", "O", "table1")},
-        **{c: {"rtol": 0.0, "atol": 1e-4} for c in ("table4", "table5")},
-        "lp_gap": {"rtol": 0.0, "atol": 2e-4},
-    },
-}
-#: Columns ``make verify`` does not compare for :func:`table_cell`: timings, and the IPM's round count and
-#: P's privacy-check shortfall, which follow the round-off of the machine's BLAS.
-TABLE_CELL_VOLATILE = ("time_P", "time_D", "rounds_P", "rounds_D", "shortfall_P")
-
-
-def _table_cell(epsilon, delta, loss, work, support_factor, method, seed, n_cells, ipm_max_iter, symmetric):
     check_choice("loss", loss, bd.LOSSES)
     check_choice("method", method, ("auto", *bd.METHODS))
     check_integer("seed", seed, minimum=0)
@@ -283,6 +261,23 @@ def _table_cell(epsilon, delta, loss, work, support_factor, method, seed, n_cell
     }
     row.update(table_metrics(bench["best_ub"], bench["geng_lb"], bench["geng_lb_loop"], up.value, lo.value))
     return row
+
+
+#: What ``make verify`` allows when it recomputes a :func:`table_cell` on another machine: P, D and O within
+#: the IPM's certified relative gap (``gap_tol`` 1e-6 of :func:`~safeguarded.dp_noise.ipm.solve_pair_lp`),
+#: the percentages built from them (differences of near-equal costs, in percentage points) within 100 × that
+#: gap, i.e. 1e-4 pp (2e-4 for the LP gap, whose two bounds both move); everything else to rounding.
+TABLE_CELL_TOLERANCE = {
+    "rtol": 1e-9, "atol": 1e-12,
+    "columns": {
+        **{c: {"rtol": 1e-6, "atol": 0.0} for c in ("P", "D", "O", "table1")},
+        **{c: {"rtol": 0.0, "atol": 1e-4} for c in ("table4", "table5")},
+        "lp_gap": {"rtol": 0.0, "atol": 2e-4},
+    },
+}
+#: Columns ``make verify`` does not compare for :func:`table_cell`: timings, and the IPM's round count and
+#: P's privacy-check shortfall, which follow the round-off of the machine's BLAS.
+TABLE_CELL_VOLATILE = ("time_P", "time_D", "rounds_P", "rounds_D", "shortfall_P")
 
 
 def _status(result: bd.BoundResult) -> str:

@@ -311,15 +311,16 @@ class ConicCutModel:
             self.n_cuts += len(n)
         return len(n)
 
-    def _pool(self, weights: np.ndarray):
-        """The stored cuts of the samples with positive weight, as the maps of :func:`cut_matrices`."""
+    def _pool_cuts(self, weights: np.ndarray):
+        """(samples, groups, codes) of the stored cuts of the samples with positive weight (None: no cut);
+        :func:`cut_matrices` of them is the pool the relaxations solve, one row per cut in the same order."""
         if not self.cuts:
             return None
         n = np.concatenate([c[0] for c in self.cuts])
         g = np.concatenate([c[1] for c in self.cuts])
         z = np.vstack([c[2] for c in self.cuts])
         act = weights[n] > 0
-        return cut_matrices(self.spec, n[act], g[act], z[act])
+        return n[act], g[act], z[act]
 
     def _violation(self, cuts, x: np.ndarray) -> np.ndarray:
         """``L(G x + gc) - (R x + rc)`` per cut (positive: violated at x)."""
@@ -327,7 +328,8 @@ class ConicCutModel:
         return self.spec.loss(G @ x + gc) - (R @ x + rc)
 
     def solve(self, eps: float, weights: np.ndarray):
-        cuts = self._pool(weights)
+        rows = self._pool_cuts(weights)
+        cuts = None if rows is None else cut_matrices(self.spec, *rows)
         if not self.working_set or cuts is None:
             x, obj, flag = self._solve(eps, weights, cuts)
             self.solves += 1
@@ -335,7 +337,7 @@ class ConicCutModel:
             return x, obj, flag
         m = cuts[0].shape[0]
         keep = np.ones(m, bool) if self._x is None else self._violation(cuts, self._x) >= -self.slack
-        n = self._pool_samples(weights)
+        n = rows[0]  # the sample of each pool cut
         while True:  # the returned point and its flag are the last solve's (the others only grow the set)
             part = tuple(a[keep] for a in cuts)
             x, obj, flag = self._solve(eps, weights, part)
@@ -348,11 +350,6 @@ class ConicCutModel:
             keep[_most_violated_per_sample(n[out], viol[out], out)] = True
         self._x = x
         return x, obj, flag
-
-    def _pool_samples(self, weights: np.ndarray) -> np.ndarray:
-        """The sample n of each cut of :meth:`_pool` (same order)."""
-        n = np.concatenate([c[0] for c in self.cuts])
-        return n[weights[n] > 0]
 
     def _solve(self, eps: float, weights: np.ndarray, cuts):
         spec = self.spec
