@@ -193,7 +193,12 @@ def uci_split(N: int, size: str, split: int, seed: int = 0, half_test: str = "fi
     check_integer("split", split, minimum=0)
     check_integer("seed", seed, minimum=0)
     check_choice("half_test", half_test, HALF_TEST)
-    return _draw_split(rng_for(seed, split, 0 if size == "full" else 1), N, size, half_test)
+    return _draw_split(_split_rng(seed, split, size), N, size, half_test)
+
+
+def _split_rng(seed: int, split: int, size: str):
+    """The random stream of split ``split`` at ``size``: its permutation, then (uci_cell) its folds."""
+    return rng_for(seed, split, 0 if size == "full" else 1)
 
 
 def _draw_split(rng, N: int, size: str, half_test: str):
@@ -270,7 +275,7 @@ def uci_cell(
     check_choice("half_test", half_test, HALF_TEST)
     data = load_uci(dataset)
     lo = make_loss(loss)
-    rng = rng_for(seed, split, 0 if size == "full" else 1)
+    rng = _split_rng(seed, split, size)
     train_idx, test_idx = _draw_split(rng, data.N, size, half_test)  # uci_split's; the folds come next
     test, train = data.subset(test_idx), data.subset(train_idx)
     fold_idx = kfold(rng, train.N, folds)
